@@ -1,0 +1,19 @@
+import type { AnyStateMachine } from 'xstate';
+import { loginGateMachine } from './loginGate.machine';
+
+/**
+ * The registry of every statechart. The gallery draws these, the model tests walk them, and the
+ * server looks machines up here by id. A new machine appears everywhere by being listed here.
+ */
+export interface MachineEntry {
+  id: string;
+  /** Locale key of the chart's title in the gallery. */
+  titleKey: string;
+  machine: AnyStateMachine;
+  /** The input the gallery starts the chart with. */
+  sampleInput: unknown;
+}
+
+export const machineRegistry: readonly MachineEntry[] = [
+  { id: 'loginGate', titleKey: 'gallery.machines.loginGate', machine: loginGateMachine, sampleInput: { stored: null, hashTicket: null } },
+];

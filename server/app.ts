@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { SignedHeader } from '../src/domain/signing';
+import type { Deps } from './deps';
+import { ApiError, failure } from './http/envelope';
+import type { AppEnv } from './http/env';
+import { languageOf } from './http/i18n';
+import { referenceRoutes } from './routes/reference';
+import { usersRoutes } from './routes/users';
+import { sandboxRoutes } from './sandbox/routes';
+
+/** The provider API. Static files and the sandbox are mounted by whoever serves it (server/main.ts, tests). */
+export function createApi(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('language', languageOf(c.req.header(SignedHeader.language)));
+    await next();
+  });
+
+  app.route('/', referenceRoutes(deps));
+  app.route('/', usersRoutes(deps));
+  if (deps.config.sandbox) app.route('/', sandboxRoutes(deps));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return failure(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return failure(c, new ApiError('malformedRequest', { detail: error.message || 'bad request' }));
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+    return failure(c, new ApiError('serverError'));
+  });
+
+  return app;
+}
+
+/** Unknown API paths get 4004; a known path with the wrong method gets 1003. Set on the outermost app. */
+export function answerUnmatched<E extends AppEnv>(app: Hono<E> | Hono) {
+  app.notFound((c) => {
+    if (!c.req.path.startsWith('/api/') && !c.req.path.startsWith('/sandbox/')) return c.text('Not found', 404);
+    const otherMethod = app.routes.some((r) => r.path === c.req.path && r.method !== c.req.method && r.method !== 'ALL');
+    return otherMethod ? failure(c, new ApiError('methodNotSupported'), 405) : failure(c, new ApiError('notFound'), 404);
+  });
+}

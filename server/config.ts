@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/** Every configuration variable of the server, read once at start. The README lists them. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server connection string; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Sandbox mode: the server plays the coin platform and the host. On when no PI_API_KEY is set. */
+  sandbox: boolean;
+  piApiKey: string;
+  /** Base URL of the coin platform API (…/v2 is appended by the client's paths). */
+  piPlatformUrl: string;
+  smtpUrl: string | null;
+  /** Where the built client lives. */
+  distDir: string;
+}
+
+export const sandboxApiKey = 'sandbox-key';
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  const piApiKey = env.PI_API_KEY ?? '';
+  const sandbox = env.SANDBOX !== undefined ? env.SANDBOX !== '0' && env.SANDBOX !== 'false' : piApiKey === '';
+  return {
+    port,
+    host,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    sandbox,
+    piApiKey: sandbox && piApiKey === '' ? sandboxApiKey : piApiKey,
+    piPlatformUrl: env.PI_PLATFORM_URL ?? (sandbox ? `http://127.0.0.1:${port}/sandbox/platform` : 'https://api.minepi.com'),
+    smtpUrl: env.SMTP_URL || null,
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+  };
+}

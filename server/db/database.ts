@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import { PgliteDialect } from './pgliteDialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+const INT8 = 20;
+const parseInt8 = (value: string): bigint => BigInt(value);
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it PGlite is used. */
+  databaseUrl: string | null;
+  /** PGlite data directory; `memory://` keeps nothing. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** Opens the database, PGlite or PostgreSQL, with the same int8-to-BigInt parser on both. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const lite = await PGlite.create(dir, { parsers: { [INT8]: parseInt8 } });
+  return new Kysely<Database>({ dialect: new PgliteDialect(lite) });
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,150 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** An identity column: read as bigint, never written. */
+type Id = ColumnType<bigint, never, never>;
+type Int8 = bigint;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Id;
+  pi_uid: string | null;
+  username: string;
+  nickname: string;
+  email: string | null;
+  head_portrait: string | null;
+  wallet_address: string | null;
+  address: string | null;
+  country_id: Generated<number>;
+  custom_colour: string | null;
+  invite_code: string;
+  medal_level: Generated<number>;
+  ambassador_level: Generated<number>;
+  language: Generated<string>;
+  roles: Json<string[]>;
+  frozen: Generated<boolean>;
+  frozen_reason: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  token: string;
+  secret: string;
+  user_id: Int8;
+  access_token: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginTicketsTable {
+  ticket: string;
+  user_id: Int8;
+  access_token: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface RequestSignaturesTable {
+  signature: string;
+  seen_at: Timestamp;
+}
+
+export interface RegionsTable {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  name: string;
+  code: string;
+}
+
+export interface LanguagesTable {
+  code: string;
+  name: string;
+  native_name: string;
+  dir: string;
+  sort: number;
+}
+
+export interface CategoriesTable {
+  id: number;
+  parent_id: number | null;
+  key: string;
+  icon: string;
+  sort: number;
+}
+
+export interface PageViewsTable {
+  id: Id;
+  path: string;
+  referrer: string | null;
+  user_id: Int8 | null;
+  language: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** Double-entry ledger: every movement is two or more rows of one txn that sum to zero. */
+export interface LedgerEntriesTable {
+  id: Id;
+  txn_id: string;
+  account: string;
+  amount: Int8;
+  kind: string;
+  reference: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** The sandbox platform's own tables: the simulated coin network. Never read by the product code. */
+export interface SandboxWalletsTable {
+  uid: string;
+  username: string;
+  balance: Int8;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SandboxAccessTokensTable {
+  token: string;
+  uid: string;
+  expires_at: Timestamp;
+}
+
+export interface SandboxPaymentsTable {
+  identifier: string;
+  user_uid: string;
+  amount: Int8;
+  memo: string;
+  metadata: Json<Record<string, unknown>>;
+  direction: string;
+  developer_approved: Generated<boolean>;
+  transaction_verified: Generated<boolean>;
+  developer_completed: Generated<boolean>;
+  cancelled: Generated<boolean>;
+  user_cancelled: Generated<boolean>;
+  txid: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SandboxTransactionsTable {
+  txid: string;
+  payment_identifier: string;
+  from_uid: string;
+  to_uid: string;
+  amount: Int8;
+  created_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_tickets: LoginTicketsTable;
+  request_signatures: RequestSignaturesTable;
+  regions: RegionsTable;
+  languages: LanguagesTable;
+  categories: CategoriesTable;
+  page_views: PageViewsTable;
+  ledger_entries: LedgerEntriesTable;
+  sandbox_wallets: SandboxWalletsTable;
+  sandbox_access_tokens: SandboxAccessTokensTable;
+  sandbox_payments: SandboxPaymentsTable;
+  sandbox_transactions: SandboxTransactionsTable;
+}

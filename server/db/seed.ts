@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { parseMoney } from '../../src/domain/money';
+import { languages } from '../../src/domain/languages';
+import type { Db } from './database';
+import { categories, countries, demoUsers } from './seedData';
+
+/** Reference data is brought up to date on every start; demo users only on the first. */
+export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('languages')
+      .values(languages.map((l, sort) => ({ code: l.code, name: l.name, native_name: l.nativeName, dir: l.dir, sort })))
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), native_name: eb.ref('excluded.native_name'), dir: eb.ref('excluded.dir'), sort: eb.ref('excluded.sort') })),
+      )
+      .execute();
+    const regions: { id: number; parent_id: number | null; level: number; name: string; code: string }[] = [];
+    countries.forEach((country, ci) => {
+      const countryId = ci + 1;
+      regions.push({ id: countryId, parent_id: null, level: 1, name: country.name, code: country.code });
+      country.provinces?.forEach((province, pi) => {
+        const provinceId = countryId * 100 + pi + 1;
+        regions.push({ id: provinceId, parent_id: countryId, level: 2, name: province.name, code: `${country.code}-${pi + 1}` });
+        province.cities.forEach((city, xi) => {
+          regions.push({ id: provinceId * 100 + xi + 1, parent_id: provinceId, level: 100, name: city, code: `${country.code}-${pi + 1}-${xi + 1}` });
+        });
+      });
+    });
+    await trx
+      .insertInto('regions')
+      .values(regions)
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), code: eb.ref('excluded.code') })))
+      .execute();
+    await trx
+      .insertInto('categories')
+      .values(categories.map((c, sort) => ({ id: sort + 1, parent_id: null, key: c.key, icon: c.icon, sort })))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ key: eb.ref('excluded.key'), icon: eb.ref('excluded.icon'), sort: eb.ref('excluded.sort') })))
+      .execute();
+  });
+
+  if (!options.demo) return;
+  const existing = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const u of demoUsers) {
+      await trx
+        .insertInto('users')
+        .values({
+          pi_uid: u.piUid,
+          username: u.username,
+          nickname: u.nickname,
+          invite_code: inviteCode(),
+          roles: JSON.stringify(u.roles),
+          country_id: u.countryId,
+        })
+        .execute();
+      await trx
+        .insertInto('sandbox_wallets')
+        .values({ uid: u.piUid, username: u.username, balance: parseMoney(String(u.walletCoins)) })
+        .onConflict((oc) => oc.column('uid').doNothing())
+        .execute();
+    }
+  });
+}
+
+export function inviteCode(): string {
+  return crypto.randomBytes(5).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 8);
+}

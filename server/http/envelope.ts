@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { ResponseCode, type ResponseCodeName, type ResponseCodeValue } from '../../src/domain/codes';
+import { codeMessageKey } from '../../src/domain/codeMessages';
+import { languageOf, translate } from './i18n';
+import { SignedHeader } from '../../src/domain/signing';
+
+/** Every answer is {code, msg, object}. BigInt never reaches JSON: money goes out as decimal strings. */
+export function ok<T>(c: Context, object: T, code: ResponseCodeValue = ResponseCode.success, msg = 'success') {
+  return c.json({ code, msg, object });
+}
+
+/** A refusal the caller can act on. Thrown anywhere below a route, answered by the app's error handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly codeName: ResponseCodeName,
+    readonly params: Record<string, string> = {},
+    readonly object: unknown = null,
+    /** A locale key to use instead of the code's own message. */
+    readonly messageKey?: string,
+  ) {
+    super(codeName);
+  }
+}
+
+export function failure(c: Context, error: ApiError, status: 200 | 404 | 405 = 200) {
+  const language = languageOf(c.req.header(SignedHeader.language));
+  const key = error.messageKey ?? codeMessageKey[error.codeName] ?? 'errors.serverError';
+  return c.json({ code: ResponseCode[error.codeName], msg: translate(language, key, error.params), object: error.object }, status);
+}

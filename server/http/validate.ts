@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import type * as z from 'zod/mini';
+import { ApiError } from './envelope';
+
+/** Describes the first problem zod found, in words a developer calling the API can act on. */
+function describe(error: z.core.$ZodError): { field: string; detail: string } {
+  const issue = error.issues[0];
+  if (!issue) return { field: 'request', detail: 'invalid' };
+  if (issue.code === 'unrecognized_keys') return { field: issue.keys.join(', '), detail: 'unknown field' };
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.flat()[0];
+    if (inner) return { field: inner.path.join('.') || 'request', detail: inner.code === 'unrecognized_keys' ? 'unknown field' : inner.code };
+  }
+  const field = issue.path.map(String).join('.') || 'request';
+  const detail = issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.message || issue.code;
+  return { field, detail };
+}
+
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError('invalidField', describe(result.error));
+  return result.data as z.infer<S>;
+}
+
+/** Reads a JSON body: a missing or malformed body is 4000, a body that breaks the schema 4001. */
+export async function jsonBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    throw new ApiError('malformedRequest', { detail: 'expected Content-Type application/json' });
+  }
+  let value: unknown;
+  try {
+    value = await c.req.json();
+  } catch {
+    throw new ApiError('malformedRequest', { detail: 'the body is not valid JSON' });
+  }
+  return parseWith(schema, value);
+}
+
+/** Reads a form-encoded body (the start-withdrawal call of SPEC 7). */
+export async function formBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
+    throw new ApiError('malformedRequest', { detail: 'expected a form-encoded body' });
+  }
+  const form = await c.req.parseBody();
+  return parseWith(schema, form);
+}
+
+export function queryOf<S extends z.ZodMiniType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}

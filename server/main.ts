@@ -1,0 +1,14 @@
+import { readConfig } from './config';
+import { startServer } from './start';
+
+const config = readConfig();
+const started = Date.now();
+const server = await startServer(config);
+console.log(`Coin Mall is running at ${server.url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'}; database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; ready in ${Date.now() - started} ms)`);
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

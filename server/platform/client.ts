@@ -1,0 +1,93 @@
+/**
+ * The coin platform's HTTP API, the same client in production and in sandbox mode: only the base URL
+ * and the key differ. Amounts travel as JSON numbers on the platform's wire; this client reads them
+ * from the raw text as decimal strings, so no amount is ever a float here.
+ */
+export interface PlatformUser {
+  uid: string;
+  username: string;
+}
+
+export interface PlatformPaymentStatus {
+  developer_approved: boolean;
+  transaction_verified: boolean;
+  developer_completed: boolean;
+  cancelled: boolean;
+  user_cancelled: boolean;
+}
+
+export interface PlatformPayment {
+  identifier: string;
+  user_uid: string;
+  /** Decimal string, e.g. "12.5". */
+  amount: string;
+  memo: string;
+  metadata: Record<string, unknown>;
+  from_address: string;
+  to_address: string;
+  direction: 'user_to_app' | 'app_to_user';
+  created_at: string;
+  network: string;
+  status: PlatformPaymentStatus;
+  transaction: null | { txid: string; verified: boolean; _link: string };
+}
+
+export class PlatformError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`platform answered ${status}: ${body.slice(0, 200)}`);
+  }
+}
+
+export interface PlatformClient {
+  me(accessToken: string): Promise<PlatformUser>;
+  getPayment(identifier: string): Promise<PlatformPayment>;
+  approvePayment(identifier: string): Promise<PlatformPayment>;
+  completePayment(identifier: string, txid: string): Promise<PlatformPayment>;
+  cancelPayment(identifier: string): Promise<PlatformPayment>;
+  incompleteServerPayments(): Promise<PlatformPayment[]>;
+  createAppToUserPayment(payment: { amount: string; memo: string; metadata: Record<string, unknown>; uid: string }): Promise<PlatformPayment>;
+}
+
+/** Quotes every "amount": <number> in a JSON text so that JSON.parse keeps its exact decimal digits. */
+export function quoteAmounts(text: string): string {
+  return text.replace(/("amount"\s*:\s*)(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g, (_, head: string, num: string) => {
+    const exact = /[eE]/.test(num) ? Number(num).toFixed(7) : num;
+    return `${head}"${exact}"`;
+  });
+}
+
+/** Writes decimal-string amounts back as JSON numbers, digit for digit, for the platform's wire. */
+export function unquoteAmounts(text: string): string {
+  return text.replace(/("amount"\s*:\s*)"(\d+(?:\.\d+)?)"/g, (_, head: string, num: string) => `${head}${num}`);
+}
+
+/** `baseUrl` may be a function: in sandbox mode the platform is this very server, whose port is known only once it listens. */
+export function createPlatformClient(options: { baseUrl: string | (() => string); apiKey: string; timeoutMs?: number }): PlatformClient {
+  const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/$/, '');
+  async function call<T>(method: string, path: string, auth: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base()}${path}`, {
+      method,
+      headers: { Authorization: auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : unquoteAmounts(JSON.stringify(body)),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new PlatformError(res.status, text);
+    return JSON.parse(quoteAmounts(text)) as T;
+  }
+  const key = `Key ${options.apiKey}`;
+  const payment = (id: string) => `/v2/payments/${encodeURIComponent(id)}`;
+  return {
+    me: (accessToken) => call<PlatformUser>('GET', '/v2/me', `Bearer ${accessToken}`),
+    getPayment: (id) => call<PlatformPayment>('GET', payment(id), key),
+    approvePayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/approve`, key, {}),
+    completePayment: (id, txid) => call<PlatformPayment>('POST', `${payment(id)}/complete`, key, { txid }),
+    cancelPayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/cancel`, key, {}),
+    incompleteServerPayments: async () =>
+      (await call<{ incomplete_server_payments: PlatformPayment[] }>('GET', '/v2/payments/incomplete_server_payments', key)).incomplete_server_payments,
+    createAppToUserPayment: (p) => call<PlatformPayment>('POST', '/v2/payments', key, { payment: p }),
+  };
+}

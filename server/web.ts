@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { Config } from './config';
+
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The host script the page loads before the app: the sandbox host, or the coin platform's SDK. */
+export function hostTags(config: Config): string {
+  const settings = `<script id="coin-mall-config" type="application/json">${JSON.stringify({ sandbox: config.sandbox })}</script>`;
+  return config.sandbox
+    ? `${settings}<script type="module" src="/sandbox-host.js"></script>`
+    : `${settings}<script src="https://sdk.minepi.com/pi-sdk.js"></script>`;
+}
+
+/** Serves the built client: hashed assets cached for a year, index.html never cached. */
+export function webRoutes(config: Config) {
+  const app = new Hono();
+  const indexFile = path.join(config.distDir, 'index.html');
+  let indexHtml: string | null = null;
+  const page = () => {
+    if (indexHtml === null && fs.existsSync(indexFile)) {
+      indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<!--coin-mall-host-->', hostTags(config));
+    }
+    return indexHtml;
+  };
+
+  app.get('/', (c) => {
+    const html = page();
+    if (html === null) return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+  app.get('/index.html', (c) => c.redirect('/'));
+
+  app.get('*', async (c, next) => {
+    const rel = decodeURIComponent(c.req.path).replace(/^\/+/, '');
+    const file = path.resolve(config.distDir, rel);
+    if (!file.startsWith(config.distDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return next();
+    const immutable = rel.startsWith('assets/');
+    c.header('Content-Type', types[path.extname(file)] ?? 'application/octet-stream');
+    c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    const gz = `${file}.gz`;
+    if (immutable && fs.existsSync(gz) && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      c.header('Content-Encoding', 'gzip');
+      c.header('Vary', 'Accept-Encoding');
+      return c.body(fs.readFileSync(gz));
+    }
+    return c.body(fs.readFileSync(file));
+  });
+  return app;
+}

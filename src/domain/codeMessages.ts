@@ -1,0 +1,26 @@
+import { ResponseCode, type ResponseCodeName } from './codes';
+
+/** The locale key of the message the server sends with each non-success code. */
+export const codeMessageKey: Partial<Record<ResponseCodeName, string>> = {
+  tokenEmpty: 'errors.tokenEmpty',
+  tokenExpired: 'errors.tokenExpired',
+  tokenUnavailable: 'errors.tokenUnavailable',
+  methodNotSupported: 'errors.methodNotSupported',
+  authEmpty: 'errors.authEmpty',
+  timestampEmpty: 'errors.timestampEmpty',
+  authExpired: 'errors.authExpired',
+  repeatedRequest: 'errors.repeatedRequest',
+  userNotExist: 'errors.userNotExist',
+  userUnavailable: 'errors.userUnavailable',
+  accessTokenEmpty: 'errors.accessTokenEmpty',
+  malformedRequest: 'errors.malformedRequest',
+  invalidField: 'errors.invalidField',
+  notFound: 'errors.notFound',
+  forbidden: 'errors.forbidden',
+  platformRefused: 'errors.platformRefused',
+  serverError: 'errors.serverError',
+};
+
+export function codeName(code: string): ResponseCodeName | undefined {
+  return (Object.keys(ResponseCode) as ResponseCodeName[]).find((name) => ResponseCode[name] === code);
+}

@@ -1,0 +1,66 @@
+import rosetta from 'rosetta';
+import en from '../../locales/en.json';
+import { Defaults } from '../domain/constants';
+import { directionOf, isLanguageCode, type LanguageCode } from '../domain/languages';
+
+/**
+ * Messages through rosetta. English ships with the first screen; the other languages load on demand.
+ * `subscribe` lets React re-render every screen when the language changes.
+ */
+type Dict = Record<string, unknown>;
+
+const loaders = import.meta.glob<Dict>(['../../locales/*.json', '!../../locales/en.json'], { import: 'default' });
+const storageKey = 'coin-mall.language';
+const engine = rosetta<Dict>({ [Defaults.language]: en as Dict });
+engine.locale(Defaults.language);
+
+let current: LanguageCode = Defaults.language;
+const listeners = new Set<() => void>();
+
+export function t(key: string, params?: Record<string, string | number>): string {
+  const text = engine.t(key, params ?? {}, current) || engine.t(key, params ?? {}, Defaults.language);
+  return text || key;
+}
+
+export function currentLanguage(): LanguageCode {
+  return current;
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function applyDocument(code: LanguageCode) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = code;
+  document.documentElement.dir = directionOf(code);
+}
+
+export async function setLanguage(code: LanguageCode): Promise<void> {
+  if (code !== Defaults.language && !engine.table(code)) {
+    const load = loaders[`../../locales/${code}.json`];
+    if (!load) throw new Error(`no messages for ${code}`);
+    engine.set(code, await load());
+  }
+  current = code;
+  engine.locale(code);
+  applyDocument(code);
+  try {
+    localStorage.setItem(storageKey, code);
+  } catch {
+    // private mode: the choice lasts for this visit only
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The stored choice, else the default. Called once at start-up, before the first render. */
+export async function restoreLanguage(): Promise<void> {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(storageKey);
+  } catch {
+    stored = null;
+  }
+  await setLanguage(isLanguageCode(stored) ? stored : Defaults.language);
+}

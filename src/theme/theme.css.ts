@@ -1,0 +1,44 @@
+import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
+import { Limits } from '../domain/constants';
+
+/** The theme contract: every screen takes colours, spacing and type from here. */
+export const vars = createGlobalTheme(':root', {
+  color: {
+    brand: '#7a3ff2',
+    brandStrong: '#5b21d6',
+    brandSoft: '#efe7ff',
+    accent: '#f5a524',
+    text: '#1b1530',
+    textMuted: '#6b6580',
+    surface: '#ffffff',
+    background: '#f5f3fa',
+    border: '#e4e0ee',
+    danger: '#d92d20',
+    success: '#12a150',
+    overlay: 'rgba(20, 12, 40, 0.55)',
+    skeleton: '#ebe8f2',
+  },
+  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+  radius: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Devanagari", sans-serif',
+    size: { sm: '12px', md: '14px', lg: '16px', xl: '20px', xxl: '24px' },
+  },
+  layout: { maxWidth: `${Limits.desktopWidthPx}px`, tabBarHeight: '56px', headerHeight: '48px' },
+  shadow: { card: '0 1px 3px rgba(27, 21, 48, 0.08)', sheet: '0 -8px 24px rgba(27, 21, 48, 0.18)' },
+});
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html, body', {
+  margin: 0,
+  padding: 0,
+  height: '100%',
+  fontFamily: vars.font.body,
+  fontSize: vars.font.size.md,
+  color: vars.color.text,
+  background: '#e9e6f0',
+  WebkitTapHighlightColor: 'transparent',
+});
+globalStyle('#root', { height: '100%' });
+globalStyle('button', { font: 'inherit' });
+globalStyle(':focus-visible', { outline: `2px solid ${vars.color.brand}`, outlineOffset: '2px' });
