@@ -21,6 +21,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    manifest: true,
     rollupOptions: {
       input: { index: 'index.html', 'sandbox-host': 'src/bridge/sandboxHost.ts' },
       output: {

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { loginGateMachine } from './loginGate.machine';
+import { resourceMachine } from './resource.machine';
 
 /**
  * The registry of every statechart. The gallery draws these, the model tests walk them, and the
@@ -16,4 +17,5 @@ export interface MachineEntry {
 
 export const machineRegistry: readonly MachineEntry[] = [
   { id: 'loginGate', titleKey: 'gallery.machines.loginGate', machine: loginGateMachine, sampleInput: { stored: null, hashTicket: null } },
+  { id: 'resource', titleKey: 'gallery.machines.resource', machine: resourceMachine, sampleInput: undefined },
 ];

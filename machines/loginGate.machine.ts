@@ -54,6 +54,8 @@ export const loginGateMachine = setup({
     exchangeTicket: fromPromiseStub<LoginAnswer, { ticket: string }>('exchangeTicket'),
     /** getUserInfo with the session just issued. */
     fetchUserInfo: fromPromiseStub<UserInfo, { session: SessionKeys }>('fetchUserInfo'),
+    /** Tells the server to revoke the session; the device forgets it whatever the answer. */
+    revokeSession: fromPromiseStub<null, void>('revokeSession'),
   },
   delays: {
     tokenErrorToast: Durations.tokenErrorToast,
@@ -105,6 +107,7 @@ export const loginGateMachine = setup({
     authenticating: {
       description: 'The host bridge authenticates; the server checks the access token with the platform.',
       invoke: {
+        id: 'authenticate',
         src: 'authenticate',
         onDone: {
           target: 'fetchingUser',
@@ -120,6 +123,7 @@ export const loginGateMachine = setup({
     exchangingTicket: {
       description: 'A token in the address hash: store the auth value and set the session token.',
       invoke: {
+        id: 'exchangeTicket',
         src: 'exchangeTicket',
         input: ({ context }) => ({ ticket: context.ticket ?? '' }),
         onDone: {
@@ -136,6 +140,7 @@ export const loginGateMachine = setup({
     },
     fetchingUser: {
       invoke: {
+        id: 'fetchUserInfo',
         src: 'fetchUserInfo',
         input: ({ context }) => ({ session: context.session as SessionKeys }),
         onDone: {
@@ -152,9 +157,18 @@ export const loginGateMachine = setup({
     },
     loggedIn: {
       on: {
-        LOGOUT: { target: 'loggedOut', actions: 'clearSession', meta: { by: 'user' } satisfies By },
+        LOGOUT: { target: 'loggingOut', meta: { by: 'user' } satisfies By },
         USER_UPDATED: { actions: assign({ userInfo: ({ event }) => event.userInfo }), meta: { by: 'server' } satisfies By },
         REFRESH_USER: { target: 'fetchingUser', meta: { by: 'system' } satisfies By },
+      },
+    },
+    loggingOut: {
+      description: 'Logout clears the token, the user info and the auth result.',
+      invoke: {
+        id: 'revokeSession',
+        src: 'revokeSession',
+        onDone: { target: 'loggedOut', actions: 'clearSession', meta: { by: 'server' } satisfies By },
+        onError: { target: 'loggedOut', actions: 'clearSession', meta: { by: 'server' } satisfies By },
       },
     },
     expelled: {

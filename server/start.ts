@@ -15,21 +15,37 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds, and serves the API and the client from one port. */
-export async function startServer(config: Config, options: { now?: () => number } = {}): Promise<RunningServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
-  await seed(db, { demo: true });
+export interface StartOptions {
+  now?: () => number;
+  /** Called as soon as the port answers (the page is served at once; API calls wait for the database). */
+  onListening?: (url: string) => void;
+}
 
+/**
+ * Listens at once, then opens the database, migrates and seeds. The client is served from the first
+ * moment; API and sandbox requests wait until the database is ready. Resolves when everything is.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   let port = config.port;
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
   const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
-  const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
+
+  const ready = (async () => {
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrate(db);
+    await seed(db, { demo: true });
+    const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
+    const api = new Hono();
+    api.route('/', createApi(deps));
+    answerUnmatched(api);
+    return { deps, api };
+  })();
+  ready.catch(() => undefined);
 
   const root = new Hono();
-  root.route('/', createApi(deps));
+  root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw));
+  root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw));
   root.route('/', webRoutes(config));
-  answerUnmatched(root);
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -37,16 +53,26 @@ export async function startServer(config: Config, options: { now?: () => number 
       resolve(s);
     });
   });
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  options.onListening?.(url);
+
+  let deps: Deps;
+  try {
+    deps = (await ready).deps;
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   const maintenance = setInterval(() => void purgeSignatures(deps).catch(() => undefined), 60_000);
   maintenance.unref();
 
   return {
-    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+    url,
     deps,
     async close() {
       clearInterval(maintenance);
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.destroy();
+      await deps.db.destroy();
     },
   };
 }

@@ -31,7 +31,7 @@ const migrations: Record<string, Migration> = {
         create table sessions (
           token text primary key,
           secret text not null,
-          user_id bigint not null references users(id),
+          user_id bigint not null,
           access_token text not null,
           created_at timestamptz not null default now(),
           expires_at timestamptz not null,

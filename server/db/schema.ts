@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default: optional on insert. */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** An identity column: read as bigint, never written. */
 type Id = ColumnType<bigint, never, never>;
 type Int8 = bigint;
@@ -24,7 +26,7 @@ export interface UsersTable {
   roles: Json<string[]>;
   frozen: Generated<boolean>;
   frozen_reason: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface SessionsTable {
@@ -32,7 +34,7 @@ export interface SessionsTable {
   secret: string;
   user_id: Int8;
   access_token: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
 }
@@ -80,7 +82,7 @@ export interface PageViewsTable {
   referrer: string | null;
   user_id: Int8 | null;
   language: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 /** Double-entry ledger: every movement is two or more rows of one txn that sum to zero. */
@@ -91,7 +93,7 @@ export interface LedgerEntriesTable {
   amount: Int8;
   kind: string;
   reference: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 /** The sandbox platform's own tables: the simulated coin network. Never read by the product code. */
@@ -99,7 +101,7 @@ export interface SandboxWalletsTable {
   uid: string;
   username: string;
   balance: Int8;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface SandboxAccessTokensTable {
@@ -121,7 +123,7 @@ export interface SandboxPaymentsTable {
   cancelled: Generated<boolean>;
   user_cancelled: Generated<boolean>;
   txid: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface SandboxTransactionsTable {
@@ -130,7 +132,7 @@ export interface SandboxTransactionsTable {
   from_uid: string;
   to_uid: string;
   amount: Int8;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface Database {

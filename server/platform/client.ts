@@ -49,6 +49,8 @@ export interface PlatformClient {
   cancelPayment(identifier: string): Promise<PlatformPayment>;
   incompleteServerPayments(): Promise<PlatformPayment[]>;
   createAppToUserPayment(payment: { amount: string; memo: string; metadata: Record<string, unknown>; uid: string }): Promise<PlatformPayment>;
+  /** Sandbox only: submits an app-to-user payment's blockchain transaction (on the real network the app's wallet signs it). */
+  submitAppToUserPayment(identifier: string): Promise<PlatformPayment>;
 }
 
 /** Quotes every "amount": <number> in a JSON text so that JSON.parse keeps its exact decimal digits. */
@@ -89,5 +91,6 @@ export function createPlatformClient(options: { baseUrl: string | (() => string)
     incompleteServerPayments: async () =>
       (await call<{ incomplete_server_payments: PlatformPayment[] }>('GET', '/v2/payments/incomplete_server_payments', key)).incomplete_server_payments,
     createAppToUserPayment: (p) => call<PlatformPayment>('POST', '/v2/payments', key, { payment: p }),
+    submitAppToUserPayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/submit`, key, {}),
   };
 }

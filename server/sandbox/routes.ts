@@ -1,8 +1,51 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/env';
+import { answerError, SandboxError } from './errors';
+import { hostRoutes } from './hostRoutes';
+import { ensureAppWallet } from './ledger';
+import { platformRoutes } from './platformRoutes';
 
-/** Placeholder until the sandbox platform lands (being written now). */
-export function sandboxRoutes(_deps: Deps) {
-  return new Hono<AppEnv>();
+const maxBodyBytes = 64 * 1024;
+
+/**
+ * Sandbox mode: the server plays the coin platform (/sandbox/platform, the real platform API's shape)
+ * and the backend of the simulated Pi browser and wallet (/sandbox/api, used by src/bridge/sandboxHost.ts).
+ * Errors are answered as the platform answers them: a 4xx status and `{error, error_message}`.
+ */
+export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('/sandbox/*', async (c, next) => {
+    await ensureAppWallet(deps.db);
+    await next();
+  });
+  app.use(
+    '/sandbox/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => answerError(c, new SandboxError(413, 'payload_too_large', `the body may be at most ${maxBodyBytes} bytes`)),
+    }),
+  );
+
+  app.route('/sandbox/platform', platformRoutes(deps));
+  app.route('/sandbox/api', hostRoutes(deps));
+
+  const unknown = (c: Context<AppEnv>) =>
+    answerError(c, new SandboxError(404, 'not_found', `no sandbox endpoint ${c.req.method} ${c.req.path}`));
+  app.all('/sandbox/platform/*', unknown);
+  app.all('/sandbox/api/*', unknown);
+
+  app.onError((error, c) => {
+    if (error instanceof SandboxError) return answerError(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: 'invalid_request', error_message: error.message || 'bad request' }, error.status);
+    }
+    console.error(`[sandbox] ${c.req.method} ${c.req.path}:`, error);
+    return c.json({ error: 'internal_error', error_message: 'the sandbox platform failed; see the server log' }, 500);
+  });
+
+  return app;
 }

@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '../src/domain/codes';
+import { SignedHeader } from '../src/domain/signing';
+import { launchBrowser, loginAs, phone, startApp } from './support/app';
+
+type App = Awaited<ReturnType<typeof startApp>>;
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('the spine in a real browser', () => {
+  it('logs in as the demo buyer through the sandbox host, survives a reload, logs out', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/#\/index$/);
+    // The page told the host it has loaded.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hostLoaded)).toBe('1');
+    await loginAs(page, app.url, 'demo_buyer');
+    expect(await page.getByTestId('account-nickname').textContent()).toBe('Demo Buyer');
+    expect(await page.getByTestId('account-balance').textContent()).toContain('0');
+
+    await page.reload();
+    await page.getByTestId('account-nickname').waitFor();
+    expect(await page.getByTestId('account-nickname').textContent()).toBe('Demo Buyer');
+
+    await page.getByTestId('logout').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.getByTestId('login-with-pi').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('coin-mall.session'));
+    expect(stored).toBeNull();
+    await context.close();
+  });
+
+  it('sends a (login) route to /new-my after the login-required message', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/#/mine/order/list`);
+    await page.getByText('Please login first').waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL(/#\/new-my$/);
+    expect(Date.now() - shownAt).toBeGreaterThan(1000);
+    await page.getByTestId('login-with-pi').waitFor();
+    await context.close();
+  });
+
+  it('renders Arabic right to left, and the language choice survives a reload', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/#/new-my`);
+    await page.getByTestId('language-button').click();
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const tabLabel = await page.getByTestId('tab-home').textContent();
+    expect(tabLabel).not.toContain('Home');
+    await context.close();
+  });
+
+  it('refuses a captured real request sent again (1007) and one with its timestamp altered (1006)', async () => {
+    const { context, page } = await phone(browser);
+    const captured = new Promise<{ url: string; headers: Record<string, string> }>((resolve) => {
+      page.on('request', (request) => {
+        if (request.url().includes('/api/users/user/getUserInfo')) resolve({ url: request.url(), headers: request.headers() });
+      });
+    });
+    await loginAs(page, app.url, 'demo_seller');
+    const request = await captured;
+    expect(request.headers[SignedHeader.auth]).toMatch(/^[0-9a-f]{64}$/);
+    const replay = (await (await fetch(request.url, { headers: request.headers })).json()) as { code: string };
+    expect(replay.code).toBe(ResponseCode.repeatedRequest);
+    const altered = { ...request.headers, [SignedHeader.timestamp]: String(Number(request.headers[SignedHeader.timestamp]) + 1) };
+    const tampered = (await (await fetch(request.url, { headers: altered })).json()) as { code: string };
+    expect(tampered.code).toBe(ResponseCode.authExpired);
+    await context.close();
+  });
+
+  it('keeps the current screen alive across a tab switch, and reports every navigation once', async () => {
+    const { context, page } = await phone(browser, { height: 420 });
+    await page.goto(`${app.url}/#/index`);
+    await page.getByRole('heading', { name: 'Welcome to Coin Mall' }).waitFor();
+    const slot = page.locator('main > div').filter({ visible: true }).first();
+    const scrolled = await slot.evaluate((el) => {
+      el.scrollTo(0, 180);
+      return el.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(40);
+    await page.getByTestId('tab-account').click();
+    await page.getByTestId('login-with-pi').waitFor();
+    await page.getByTestId('tab-home').click();
+    await page.getByRole('heading', { name: 'Welcome to Coin Mall' }).waitFor();
+    const visibleSlot = page.locator('main > div').filter({ visible: true }).first();
+    await expect.poll(() => visibleSlot.evaluate((el) => el.scrollTop)).toBe(scrolled);
+
+    const before = await app.deps.db.selectFrom('page_views').select('path').execute();
+    const historyLength = await page.evaluate(() => history.length);
+    await page.getByTestId('tab-home').click(); // the same location: ignored
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    const after = await app.deps.db.selectFrom('page_views').select('path').execute();
+    expect(after.length).toBe(before.length);
+    expect(after.map((r) => r.path)).toEqual(expect.arrayContaining(['/index', '/my']));
+    await context.close();
+  });
+
+  it('draws every registered chart in the gallery and steps through one', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/#/statecharts`);
+    await page.getByRole('button', { name: 'Login gate' }).click();
+    const chart = page.getByRole('img').first();
+    await chart.waitFor();
+    expect(await chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['loggedOut', 'authenticating']));
+    await page.getByText(/Transitions walked by the model tests: \d+ of \d+/).first().waitFor();
+    await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
+    await page.getByText('authenticating', { exact: false }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe('outside the coin browser', () => {
+  it('asks to use the Pi browser when not in sandbox mode', async () => {
+    const production = await startApp({ sandbox: false, piApiKey: 'a-real-key', piPlatformUrl: 'http://127.0.0.1:9/' });
+    const { context, page } = await phone(browser);
+    // The real SDK cannot load here (no network): an ordinary browser has no window.Pi.
+    await page.route('https://sdk.minepi.com/**', (route) => route.abort());
+    await page.goto(`${production.url}/`);
+    await page.getByText('Please use Pi browser to access').waitFor();
+    await context.close();
+    await production.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { assign, setup } from 'xstate';
+import { fromPromiseStub } from './actorStub';
+
+/**
+ * Loading one piece of read-only data for a screen (a list of categories, a notice): loading, shown,
+ * or failed with a retry. Screens never fetch; they run this chart with their `load` actor provided.
+ */
+export interface ResourceContext {
+  data: unknown;
+  attempts: number;
+}
+
+export const resourceMachine = setup({
+  types: {
+    context: {} as ResourceContext,
+    events: {} as { type: 'RETRY' } | { type: 'RELOAD' },
+  },
+  actors: {
+    load: fromPromiseStub<unknown, void>('load'),
+  },
+}).createMachine({
+  id: 'resource',
+  context: { data: null, attempts: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ attempts: ({ context }) => context.attempts + 1 }),
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }), meta: { by: 'server' } },
+        onError: { target: 'failed', meta: { by: 'server' } },
+      },
+    },
+    ready: {
+      on: { RELOAD: { target: 'loading', meta: { by: 'user' } } },
+    },
+    failed: {
+      on: { RETRY: { target: 'loading', meta: { by: 'user' } } },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+import { useSelector } from '@xstate/react';
+import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { useGate } from '../../src/app/gateContext';
+import { go } from '../../src/app/navigation';
+import { useT } from '../../src/i18n/react';
+import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
+import * as css from './account.css';
+import { LanguageSheet } from './LanguageSheet';
+import { LoginPanel } from './LoginPanel';
+
+function Row({ label, onClick, testId }: { label: string; onClick?: () => void; testId?: string }) {
+  return (
+    <button type="button" className={listRow} onClick={onClick} data-testid={testId}>
+      <span>{label}</span>
+      <span aria-hidden="true">›</span>
+    </button>
+  );
+}
+
+/** /my: the account tab. A visitor sees the login entry; a user sees who they are and where to go. */
+export default function AccountScreen() {
+  const t = useT();
+  const gate = useGate();
+  const user = useSelector(gate, (s) => (s.matches('loggedIn') ? s.context.userInfo : null));
+  if (!user) {
+    return (
+      <div className={screen}>
+        <LoginPanel />
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className={css.hero}>
+        {user.headPortrait ? (
+          <img className={css.avatar} src={user.headPortrait} alt="" width={64} height={64} />
+        ) : (
+          <span className={css.avatar} aria-hidden="true">
+            {(user.nickname || user.username).slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <h1 className={css.name} data-testid="account-nickname">
+            {user.nickname}
+          </h1>
+          <p className={css.sub}>
+            @{user.username} · {t('account.id')} {user.id}
+          </p>
+        </div>
+      </div>
+      <div className={screen}>
+        <section className={`${card} ${css.stats}`}>
+          <div className={css.stat}>
+            <span className={muted}>{t('account.balance')}</span>
+            <span className={css.statValue} data-testid="account-balance">
+              {user.balance} π
+            </span>
+          </div>
+          <div className={css.stat}>
+            <span className={muted}>{t('account.inviteCode')}</span>
+            <span className={css.statValue}>{user.inviteCode}</span>
+          </div>
+        </section>
+        <nav className={css.list} aria-label={t('account.title')}>
+          <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
+          <Row label={t('account.statecharts')} onClick={() => go('/statecharts')} testId="open-gallery" />
+          <Row label={t('account.userAgreement')} onClick={() => go('/userAgreement')} />
+          <Row label={t('account.privacyPolicy')} onClick={() => go('/privacy-policy')} />
+          <Row label={t('account.systemUpgrade')} onClick={() => go('/main/systemUpgrade')} />
+        </nav>
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={button({ tone: 'secondary', block: true })} data-testid="logout">
+              {t('account.logout')}
+            </button>
+          }
+          title={t('account.logoutConfirmTitle')}
+          body={t('account.logoutConfirmBody')}
+          confirmLabel={t('account.logout')}
+          tone="danger"
+          onConfirm={() => gate.send({ type: 'LOGOUT' })}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useGate } from '../../src/app/gateContext';
+import { go } from '../../src/app/navigation';
+import { useT } from '../../src/i18n/react';
+import { button, screen } from '../../src/theme/ui.css';
+import { LanguageSheet } from './LanguageSheet';
+import { LoginPanel } from './LoginPanel';
+
+/** /new-my: the login entry. Once logged in, the account tab takes over. */
+export default function LoginEntryScreen() {
+  const t = useT();
+  const gate = useGate();
+  const loggedIn = useSelector(gate, (s) => s.matches('loggedIn'));
+  useEffect(() => {
+    if (loggedIn) go('/my', { replace: true });
+  }, [loggedIn]);
+  return (
+    <div className={screen}>
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <LanguageSheet
+          trigger={
+            <button type="button" className={button({ tone: 'ghost' })} data-testid="language-button">
+              🌐 {t('language.title')}
+            </button>
+          }
+        />
+      </div>
+      <LoginPanel />
+    </div>
+  );
+}

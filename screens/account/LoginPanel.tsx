@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { useGate } from '../../src/app/gateContext';
+import { go } from '../../src/app/navigation';
+import { useT } from '../../src/i18n/react';
+import { button, muted, title } from '../../src/theme/ui.css';
+import * as css from './account.css';
+
+/** The login entry: log in with the coin browser's account through the host bridge. */
+export function LoginPanel() {
+  const t = useT();
+  const gate = useGate();
+  const working = useSelector(gate, (s) => s.matches('authenticating') || s.matches('exchangingTicket') || s.matches('fetchingUser'));
+  return (
+    <div className={css.loginCard}>
+      <div className={css.logo} aria-hidden="true">
+        π
+      </div>
+      <h1 className={title}>{t('login.title')}</h1>
+      <p className={muted}>{t('login.subtitle')}</p>
+      <button type="button" className={button({ block: true })} disabled={working} aria-busy={working} onClick={() => gate.send({ type: 'LOGIN' })} data-testid="login-with-pi">
+        {working ? t('login.working') : t('login.withPi')}
+      </button>
+      <p className={css.legal}>
+        {t('login.agreementNote')}{' '}
+        <button type="button" className={css.link} onClick={() => go('/userAgreement')}>
+          {t('login.userAgreement')}
+        </button>{' '}
+        {t('login.and')}{' '}
+        <button type="button" className={css.link} onClick={() => go('/privacy-policy')}>
+          {t('login.privacyPolicy')}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+export const hero = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  background: `linear-gradient(135deg, ${vars.color.brand}, ${vars.color.brandStrong})`,
+  color: '#fff',
+});
+export const avatar = style({
+  flex: 'none',
+  width: '64px',
+  height: '64px',
+  borderRadius: '50%',
+  background: 'rgba(255,255,255,0.25)',
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: vars.font.size.xxl,
+  fontWeight: 700,
+  objectFit: 'cover',
+});
+export const name = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 700 });
+export const sub = style({ margin: 0, opacity: 0.85, fontSize: vars.font.size.sm });
+export const stats = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });
+export const stat = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const statValue = style({ fontSize: vars.font.size.xl, fontWeight: 700 });
+export const list = style({ background: vars.color.surface, borderRadius: vars.radius.lg, overflow: 'hidden', boxShadow: vars.shadow.card });
+export const loginCard = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.lg, textAlign: 'center', paddingTop: vars.space.xxl });
+export const logo = style({ width: '72px', height: '72px', borderRadius: vars.radius.lg, display: 'grid', placeItems: 'center', fontSize: '36px', background: vars.color.brandSoft });
+export const legal = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted, lineHeight: 1.6 });
+export const link = style({ border: 'none', background: 'none', padding: 0, color: vars.color.brandStrong, textDecoration: 'underline', cursor: 'pointer', font: 'inherit' });
+export const option = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, minHeight: '48px', padding: `0 ${vars.space.sm}`, cursor: 'pointer', borderBottom: `1px solid ${vars.color.border}` });

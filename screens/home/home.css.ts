@@ -1,0 +1,40 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+export const top = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: `linear-gradient(135deg, ${vars.color.brand}, ${vars.color.brandStrong})`,
+  color: '#fff',
+});
+export const brand = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 800 });
+export const search = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: '40px',
+  padding: `0 ${vars.space.lg}`,
+  border: 'none',
+  borderRadius: vars.radius.pill,
+  background: 'rgba(255,255,255,0.95)',
+  color: vars.color.textMuted,
+  textAlign: 'start',
+  cursor: 'pointer',
+});
+export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: vars.space.md });
+export const category = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} 0`,
+  border: 'none',
+  background: 'transparent',
+  fontSize: vars.font.size.sm,
+  color: vars.color.text,
+  cursor: 'pointer',
+});
+export const categoryIcon = style({ fontSize: '24px', lineHeight: 1 });
+export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });

@@ -1,0 +1,40 @@
+import '../src/theme/theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureClient } from '../src/api/client';
+import { startGate, type GateActor } from '../src/app/gate';
+import { fetchLanguageOptions } from '../src/app/languageOptions';
+import { go } from '../src/app/navigation';
+import { noticeToast, reactToFailure } from '../src/app/reactions';
+import { Shell } from '../src/app/Shell';
+import { UsePiBrowser } from '../src/app/UsePiBrowser';
+import { hostSettings, inCoinBrowser, initBridge } from '../src/bridge/bridge';
+import { currentLanguage, restoreLanguage } from '../src/i18n/i18n';
+import { notFound, routes, tabs } from './routes';
+
+/** The composition root: language, host bridge, signed client, login gate, then the shell. */
+await restoreLanguage();
+const root = createRoot(document.getElementById('root') as HTMLElement);
+const settings = hostSettings();
+
+if (!inCoinBrowser(settings)) {
+  root.render(<UsePiBrowser />);
+} else {
+  void initBridge(settings).catch(() => undefined);
+  let gate: GateActor | undefined;
+  configureClient({
+    keys: () => gate?.getSnapshot().context.session ?? null,
+    language: currentLanguage,
+    react: (reaction) => reactToFailure(() => gate, reaction),
+  });
+  gate = startGate((actor) => {
+    actor.on('notice', (event) => noticeToast(event.message));
+    actor.on('navigate', (event) => go(event.to));
+  });
+  void fetchLanguageOptions();
+  root.render(
+    <StrictMode>
+      <Shell gate={gate} routes={routes} tabs={tabs} notFound={notFound} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalText } from './LegalText';
+
+export default function PrivacyScreen() {
+  return <LegalText titleKey="legal.privacyTitle" bodyKey="legal.privacyBody" />;
+}

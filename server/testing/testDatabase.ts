@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { migrate, openDatabase, type Db } from '../db/database';
+import { seed } from '../db/seed';
+
+export interface TestDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Connection string of the fresh PostgreSQL database, or null on PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite, or (TEST_DB=postgres)
+ * a new database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await migrate(db);
+    await seed(db, { demo: true });
+    return { db, kind: 'pglite', url: null, drop: () => db.destroy() };
+  }
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `cm_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: options.poolSize ?? 10 });
+  await migrate(db);
+  await seed(db, { demo: true });
+  return {
+    db,
+    kind: 'postgres',
+    url: url.toString(),
+    async drop() {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { answerUnmatched, createApi } from '../app';
+import { readConfig, type Config } from '../config';
+import type { Deps } from '../deps';
+import { createPlatformClient } from '../platform/client';
+import { createTestDatabase, type TestDatabase } from './testDatabase';
+
+/** A clock the tests move by hand: timers and signature windows follow it, nothing waits. */
+export interface TestClock {
+  now(): number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    set: (ms) => (current = ms),
+    advance: (ms) => (current += ms),
+  };
+}
+
+export interface TestServer {
+  url: string;
+  deps: Deps;
+  clock: TestClock;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real provider API (sandbox mode, so the platform is this server) on port 0 over a fresh database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const clock = testClock();
+  let port = 0;
+  const config: Config = { ...readConfig({}), port: 0, sandbox: true, piApiKey: 'sandbox-key', ...overrides };
+  const platform = createPlatformClient({ baseUrl: () => `http://127.0.0.1:${port}/sandbox/platform`, apiKey: config.piApiKey });
+  const deps: Deps = { db: database.db, config, platform, now: clock.now };
+  const root = new Hono();
+  root.route('/', createApi(deps));
+  answerUnmatched(root);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      port = info.port;
+      resolve(s);
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    clock,
+    database,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import hmacSHA256 from 'crypto-js/hmac-sha256';
+import encHex from 'crypto-js/enc-hex';
+import { ofetch } from 'ofetch';
+import { isSuccess, reactionFor, type Reaction } from '../domain/codes';
+import { Durations } from '../domain/constants';
+import { canonicalRequest, SignedHeader } from '../domain/signing';
+import type { SessionKeys } from '../domain/types/user';
+
+/**
+ * The signed client (DESIGN: Requests). Every call carries the language header, token, timestamp,
+ * access token and an HMAC-SHA256 signature over method, access token, token, timestamp and URL,
+ * keyed by the session secret. Answers are {code, msg, object}; a failure is handed to the shell's
+ * reaction handler (SPEC 8) and thrown as an ApiFailure for the caller's state machine.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: string | null,
+    message: string,
+    readonly object: unknown = null,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+interface ClientHooks {
+  keys(): SessionKeys | null;
+  language(): string;
+  react(reaction: Reaction): void;
+}
+
+let hooks: ClientHooks = { keys: () => null, language: () => 'en', react: () => undefined };
+let lastTimestamp = 0;
+
+/** Called once by the shell at start-up. */
+export function configureClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+/** Timestamps only go forward, so two identical calls in one millisecond never share a signature. */
+function nextTimestamp(): string {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return String(lastTimestamp);
+}
+
+export function signedHeaders(method: string, url: string, keys: SessionKeys | null, language: string): Record<string, string> {
+  const headers: Record<string, string> = { [SignedHeader.language]: language };
+  if (!keys) return headers;
+  const timestamp = nextTimestamp();
+  const text = canonicalRequest({ method, accessToken: keys.accessToken, token: keys.token, timestamp, url });
+  headers[SignedHeader.token] = keys.token;
+  headers[SignedHeader.accessToken] = keys.accessToken;
+  headers[SignedHeader.timestamp] = timestamp;
+  headers[SignedHeader.auth] = hmacSHA256(text, keys.secret).toString(encHex);
+  return headers;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  query?: Query;
+  body?: unknown;
+  /** Form-encoded body (the start-withdrawal call). */
+  form?: Record<string, string>;
+  /** Do not hand failures to the shell (the caller shows them itself). */
+  quiet?: boolean;
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+interface Answer {
+  code?: string;
+  msg?: string;
+  object?: unknown;
+}
+
+export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+  const url = withQuery(path, options.query);
+  const headers = signedHeaders(method, url, hooks.keys(), hooks.language());
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let status = 0;
+  let answer: Answer | undefined;
+  try {
+    const res = await ofetch.raw<Answer>(url, { method, headers, body, timeout: Durations.httpTimeout, ignoreResponseError: true, retry: 0 });
+    status = res.status;
+    answer = res._data;
+  } catch {
+    status = 0;
+  }
+  if (answer && typeof answer.code === 'string' && status < 400 && isSuccess(answer.code, answer.msg ?? '')) {
+    return answer.object as T;
+  }
+  const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });
+  if (!options.quiet) hooks.react(reaction);
+  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status);
+}

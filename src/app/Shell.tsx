@@ -1,0 +1,138 @@
+import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { reportPageView } from '../api/reference';
+import { useT } from '../i18n/react';
+import { skeleton } from '../theme/ui.css';
+import type { GateActor } from './gate';
+import { GateContext } from './gateContext';
+import { currentLocation, go, ScreenQuery } from './navigation';
+import type { RouteDef, TabDef } from './routeTypes';
+import * as css from './shell.css';
+import { useToasts } from './toasts';
+
+const keptScreens = 8;
+
+interface Entry {
+  key: string;
+  route: RouteDef;
+  query: URLSearchParams;
+}
+
+/** Keeps a kept-alive screen's scroll position while it is hidden. */
+function ScreenSlot({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const saved = useRef(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.scrollTop = saved.current;
+    const onScroll = () => {
+      saved.current = el.scrollTop;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, []);
+  return (
+    <div ref={ref} className={css.screenSlot}>
+      {children}
+    </div>
+  );
+}
+
+function ScreenFallback() {
+  return (
+    <div aria-busy="true" style={{ padding: 16, display: 'grid', gap: 12 }}>
+      <div className={skeleton} style={{ height: 48 }} />
+      <div className={skeleton} style={{ height: 160 }} />
+      <div className={skeleton} style={{ height: 96 }} />
+    </div>
+  );
+}
+
+function Toasts() {
+  const toasts = useToasts();
+  return (
+    <div className={css.toastStack} role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={css.toast} data-tone={toast.tone}>
+          {toast.text}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TabBar({ tabs, active }: { tabs: readonly TabDef[]; active: string | undefined }) {
+  const t = useT();
+  return (
+    <nav className={css.tabBar} aria-label="Main">
+      {tabs.map((tab) => (
+        <button key={tab.key} type="button" className={css.tab} aria-current={tab.key === active ? 'page' : undefined} onClick={() => go(tab.path)} data-testid={`tab-${tab.key}`}>
+          <span className={css.tabIcon} aria-hidden="true">
+            {tab.icon}
+          </span>
+          {t(tab.labelKey)}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The app shell: hash routing over the route table, the login guard, analytics of every navigation,
+ * the current screen kept alive (React Activity) while navigating, the tab bar and the toasts.
+ */
+export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; routes: readonly RouteDef[]; tabs: readonly TabDef[]; notFound: RouteDef }) {
+  useHashLocation(); // re-render on every hash change; the location itself is read below
+  const loggedIn = useSelector(gate, (s) => s.context.session !== null);
+  const table = useMemo(() => new Map(routes.map((r) => [r.path, r])), [routes]);
+  const { path, search } = currentLocation();
+  const key = `${path}${search}`;
+  const route = table.get(path) ?? notFound;
+  const blocked = route.login && !loggedIn;
+
+  useEffect(() => {
+    if (path === '/' || path === '') go('/index', { replace: true });
+  }, [path]);
+
+  useEffect(() => {
+    if (path === '/') return;
+    void reportPageView(key).catch(() => undefined);
+  }, [key, path]);
+
+  useEffect(() => {
+    if (blocked) gate.send({ type: 'ROUTE_BLOCKED' });
+  }, [blocked, key, gate]);
+
+  const cache = useRef<Entry[]>([]);
+  if (!blocked && path !== '/') {
+    const list = cache.current.filter((e) => e.key !== key);
+    list.push({ key, route, query: new URLSearchParams(search) });
+    cache.current = list.slice(-keptScreens);
+  }
+  // A screen that needs login is dropped from the cache when the session ends.
+  if (!loggedIn) cache.current = cache.current.filter((e) => !e.route.login);
+
+  return (
+    <GateContext.Provider value={gate}>
+      <div className={css.frame}>
+        <main className={css.viewport}>
+          {cache.current.map((entry) => (
+            <Activity key={entry.key} mode={entry.key === key && !blocked ? 'visible' : 'hidden'}>
+              <ScreenQuery.Provider value={entry.query}>
+                <ScreenSlot>
+                  <Suspense fallback={<ScreenFallback />}>
+                    <entry.route.screen />
+                  </Suspense>
+                </ScreenSlot>
+              </ScreenQuery.Provider>
+            </Activity>
+          ))}
+        </main>
+        {route.tab !== undefined && <TabBar tabs={tabs} active={route.tab} />}
+        <Toasts />
+      </div>
+    </GateContext.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import { navigate as hashNavigate } from 'wouter/use-hash-location';
+
+/** Where the app is: the hash path, and the query (wouter keeps it in the page's search part). */
+export function currentLocation(): { path: string; search: string } {
+  const hash = window.location.hash.replace(/^#?\/?/, '/');
+  const [path = '/', hashQuery] = hash.split('?');
+  const search = hashQuery ? `?${hashQuery}` : window.location.search;
+  return { path, search };
+}
+
+/** Navigates, except to the very location the app is at: that is silently ignored (SPEC 2). */
+export function go(to: string, options: { replace?: boolean } = {}): void {
+  const here = currentLocation();
+  const [path, query] = to.split('?');
+  const target = { path: path || '/', search: query ? `?${query}` : '' };
+  if (target.path === here.path && target.search === here.search) return;
+  hashNavigate(to, { replace: options.replace ?? false });
+}
+
+export function back(fallback = '/index'): void {
+  if (window.history.length > 1) window.history.back();
+  else go(fallback, { replace: true });
+}
+
+/** The query of the screen being rendered (a kept-alive screen keeps the query it was opened with). */
+export const ScreenQuery = createContext<URLSearchParams>(new URLSearchParams());
+export function useScreenQuery(): URLSearchParams {
+  return useContext(ScreenQuery);
+}
