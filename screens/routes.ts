@@ -12,6 +12,7 @@ const Agreement = lazy(() => import('./service/AgreementScreen'));
 const Privacy = lazy(() => import('./service/PrivacyScreen'));
 const SystemUpgrade = lazy(() => import('./service/SystemUpgradeScreen'));
 const Gallery = lazy(() => import('./gallery/GalleryScreen'));
+const Console = lazy(() => import('./platform/ConsoleScreen'));
 const ComingSoon = lazy(() => import('./service/ComingSoonScreen'));
 const NotFound = lazy(() => import('./service/NotFoundScreen'));
 
@@ -57,6 +58,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/privacy-policy', screen: Privacy, login: false },
   { path: '/main/systemUpgrade', screen: SystemUpgrade, login: false },
   { path: '/statecharts', screen: Gallery, login: false },
+  { path: '/platform/console', screen: Console, login: true },
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

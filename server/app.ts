@@ -5,6 +5,7 @@ import type { Deps } from './deps';
 import { ApiError, failure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
+import { mediaRoutes } from './routes/media';
 import { referenceRoutes } from './routes/reference';
 import { usersRoutes } from './routes/users';
 import { sandboxRoutes } from './sandbox/routes';
@@ -20,6 +21,7 @@ export function createApi(deps: Deps) {
 
   app.route('/', referenceRoutes(deps));
   app.route('/', usersRoutes(deps));
+  app.route('/', mediaRoutes(deps));
   if (deps.config.sandbox) app.route('/', sandboxRoutes(deps));
 
   app.onError((error, c) => {

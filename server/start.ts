@@ -6,6 +6,8 @@ import { migrate, openDatabase } from './db/database';
 import { seed } from './db/seed';
 import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
+import { timerHandlers } from './timers/handlers';
+import { runDueTimers } from './timers/timers';
 import { createPlatformClient } from './platform/client';
 import { webRoutes } from './web';
 
@@ -45,6 +47,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const root = new Hono();
   root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw));
   root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw));
+  root.all('/media/*', async (c) => (await ready).api.fetch(c.req.raw));
   root.route('/', webRoutes(config));
 
   const server: ServerType = await new Promise((resolve) => {
@@ -65,12 +68,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const maintenance = setInterval(() => void purgeSignatures(deps).catch(() => undefined), 60_000);
   maintenance.unref();
+  // Timers that fell due while the server was down fire now; then every few seconds.
+  const fireTimers = () => runDueTimers(deps.db, timerHandlers, deps.now()).catch((error: unknown) => console.error('[timers]', error));
+  await fireTimers();
+  const timerLoop = setInterval(() => void fireTimers(), 5_000);
+  timerLoop.unref();
 
   return {
     url,
     deps,
     async close() {
       clearInterval(maintenance);
+      clearInterval(timerLoop);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.db.destroy();
     },

@@ -63,6 +63,7 @@ export default function AccountScreen() {
         </section>
         <nav className={css.list} aria-label={t('account.title')}>
           <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
+          {user.roles.includes('arbiter') && <Row label={t('console.entry')} onClick={() => go('/platform/console')} testId="open-console" />}
           <Row label={t('account.statecharts')} onClick={() => go('/statecharts')} testId="open-gallery" />
           <Row label={t('account.userAgreement')} onClick={() => go('/userAgreement')} />
           <Row label={t('account.privacyPolicy')} onClick={() => go('/privacy-policy')} />

@@ -135,6 +135,69 @@ export interface SandboxTransactionsTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface TimersTable {
+  id: Id;
+  kind: string;
+  entity_id: string;
+  name: string;
+  event: string;
+  due_at: Timestamp;
+  fired_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ImagesTable {
+  id: string;
+  owner_id: bigint | null;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ProductsTable {
+  id: Id;
+  seller_id: bigint;
+  title: string;
+  description: string;
+  category_id: number;
+  condition: 'new' | 'secondHand';
+  price: bigint;
+  shipping_fee: bigint;
+  shipping_method: 'free' | 'collect';
+  shipping_place: string;
+  visible_range: 'native' | 'global';
+  global_barter: boolean;
+  /** Region ids (countries) the product is sold to. */
+  sale_countries: Json<number[]>;
+  contact_email: string;
+  after_sales: Generated<string>;
+  /** The product lifecycle chart's state (machines/product.machine.ts). */
+  status: string;
+  /** The chart's persisted snapshot: {value, context}. */
+  chart: Json<{ value: unknown; context: unknown }>;
+  review_reason: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface ProductImagesTable {
+  product_id: bigint;
+  image_id: string;
+  position: number;
+}
+
+export interface ProductSkusTable {
+  id: Id;
+  product_id: bigint;
+  specification: string;
+  colour: string;
+  stock: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -149,4 +212,9 @@ export interface Database {
   sandbox_access_tokens: SandboxAccessTokensTable;
   sandbox_payments: SandboxPaymentsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  timers: TimersTable;
+  images: ImagesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_skus: ProductSkusTable;
 }

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { Deps } from '../deps';
+import { ApiError, ok } from '../http/envelope';
+import type { AppEnv } from '../http/env';
+import { requireSession } from '../http/session';
+import { mediaDir, storeImage } from '../services/images';
+import { ResponseCode } from '../../src/domain/codes';
+
+/** Image upload (signed, multipart field "file") and the resized copies, cached for a year. */
+export function mediaRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/api/upload/image', requireSession(deps), async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!type.includes('multipart/form-data')) throw new ApiError('malformedRequest', { detail: 'expected multipart/form-data with a "file" field' });
+    const form = await c.req.parseBody().catch(() => {
+      throw new ApiError('malformedRequest', { detail: 'the form could not be read' });
+    });
+    const file = form.file;
+    if (!(file instanceof File)) throw new ApiError('invalidField', { field: 'file', detail: 'expected an image file' });
+    const stored = await storeImage(deps, Buffer.from(await file.arrayBuffer()), c.var.user.id);
+    return ok(c, stored, ResponseCode.uploadSuccess, 'upload success');
+  });
+
+  app.get('/media/:file', (c) => {
+    const name = c.req.param('file');
+    if (!/^[0-9a-f]{64}-(thumb|card|full)\.webp$/.test(name)) return c.text('Not found', 404);
+    const file = path.join(mediaDir(deps), name);
+    if (!fs.existsSync(file)) return c.text('Not found', 404);
+    c.header('Content-Type', 'image/webp');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(fs.readFileSync(file));
+  });
+
+  return app;
+}
