@@ -122,6 +122,10 @@ describe('the spine in a real browser', () => {
     await page.getByText(/Transitions walked by the model tests: \d+ of \d+/).first().waitFor();
     await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
     await page.getByText('authenticating', { exact: false }).first().waitFor();
+    // Invoked actors answer with the registry's sample outputs, so a whole login can be stepped.
+    await page.getByRole('button', { name: /done: authenticate/ }).click();
+    await page.getByRole('button', { name: /done: fetchUserInfo/ }).click();
+    await page.getByRole('button', { name: 'LOGOUT', exact: true }).waitFor();
     await context.close();
   });
 });

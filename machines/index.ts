@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { loginGateMachine } from './loginGate.machine';
 import { resourceMachine } from './resource.machine';
+import { sampleLoginAnswer, sampleUserInfo } from './samples';
 
 /**
  * The registry of every statechart. The gallery draws these, the model tests walk them, and the
@@ -13,9 +14,17 @@ export interface MachineEntry {
   machine: AnyStateMachine;
   /** The input the gallery starts the chart with. */
   sampleInput: unknown;
+  /** What each invoked actor (by invoke id) answers when a person steps its "done" event in the gallery. */
+  sampleOutputs?: Readonly<Record<string, unknown>>;
 }
 
 export const machineRegistry: readonly MachineEntry[] = [
-  { id: 'loginGate', titleKey: 'gallery.machines.loginGate', machine: loginGateMachine, sampleInput: { stored: null, hashTicket: null } },
+  {
+    id: 'loginGate',
+    titleKey: 'gallery.machines.loginGate',
+    machine: loginGateMachine,
+    sampleInput: { stored: null, hashTicket: null },
+    sampleOutputs: { authenticate: sampleLoginAnswer, exchangeTicket: sampleLoginAnswer, fetchUserInfo: sampleUserInfo, revokeSession: null },
+  },
   { id: 'resource', titleKey: 'gallery.machines.resource', machine: resourceMachine, sampleInput: undefined },
 ];

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { loginGateMachine } from '../machines/loginGate.machine';
-import type { LoginAnswer, UserInfo } from '../src/domain/types/user';
+import { sampleLoginAnswer, sampleUserInfo } from '../machines/samples';
 import { recordCoverage, walk } from './support/walk';
 
-const userInfo: UserInfo = {
-  id: '1', username: 'demo_buyer', nickname: 'Demo Buyer', email: null, headPortrait: null, walletAddress: null, address: null,
-  countryId: 4, countryName: 'Philippines', customColour: null, balance: '0', inviteCode: 'ABCDEFGH', medalLevel: 0, ambassadorLevel: 0,
-  language: 'en', roles: ['buyer'], frozen: false,
-};
-const answer: LoginAnswer = { token: 't', secret: 's', accessToken: 'a', userInfo, authResult: { uid: 'u', username: 'demo_buyer' } };
+const userInfo = sampleUserInfo;
+const answer = sampleLoginAnswer;
 const session = { token: 't', secret: 's', accessToken: 'a' };
 
 const events: AnyEventObject[] = [

@@ -154,7 +154,7 @@ function ChartView({ entry }: { entry: MachineEntry }) {
 
   const onStep = (type: string, label: string) => {
     if (!snapshot) return;
-    const next = step(entry.machine, snapshot, type);
+    const next = step(entry.machine, snapshot, type, entry.sampleOutputs);
     if (next) {
       setSnapshot(next);
       setNotice(null);

@@ -32,8 +32,8 @@ export function startSnapshot(machine: AnyStateMachine, input: unknown): AnyMach
 }
 
 /** The event object sent for a type; actor results carry a stand-in output or error. */
-export function simulatedEvent(type: string): EventObject & Record<string, unknown> {
-  if (type.startsWith('xstate.done.actor.')) return { type, output: undefined };
+export function simulatedEvent(type: string, outputs: Readonly<Record<string, unknown>> = {}): EventObject & Record<string, unknown> {
+  if (type.startsWith('xstate.done.actor.')) return { type, output: outputs[type.slice('xstate.done.actor.'.length)] };
   if (type.startsWith('xstate.error.actor.')) return { type, error: new Error('simulated failure') };
   return { type };
 }
@@ -66,9 +66,9 @@ export function enabledEvents(snapshot: AnyMachineSnapshot): EnabledEvent[] {
 }
 
 /** The next snapshot, or null when the step cannot be simulated (an action needs a real answer). */
-export function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, type: string): AnyMachineSnapshot | null {
+export function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, type: string, outputs: Readonly<Record<string, unknown>> = {}): AnyMachineSnapshot | null {
   try {
-    const [next] = transition(machine, snapshot, simulatedEvent(type));
+    const [next] = transition(machine, snapshot, simulatedEvent(type, outputs));
     return next.status === 'error' ? null : next;
   } catch {
     return null;
