@@ -17,11 +17,11 @@ const ComingSoon = lazy(() => import('./service/ComingSoonScreen'));
 const NotFound = lazy(() => import('./service/NotFoundScreen'));
 
 export const tabs: readonly TabDef[] = [
-  { key: 'home', path: '/index', labelKey: 'tabs.home', icon: '⌂' },
-  { key: 'store', path: '/shop', labelKey: 'tabs.store', icon: '▦' },
-  { key: 'publish', path: '/publish', labelKey: 'tabs.publish', icon: '＋' },
-  { key: 'help', path: '/mine/customerService', labelKey: 'tabs.help', icon: '?' },
-  { key: 'account', path: '/my', labelKey: 'tabs.account', icon: '☺' },
+  { key: 'home', path: '/index', labelKey: 'tabs.home' },
+  { key: 'store', path: '/shop', labelKey: 'tabs.store' },
+  { key: 'publish', path: '/publish', labelKey: 'tabs.publish' },
+  { key: 'help', path: '/mine/customerService', labelKey: 'tabs.help' },
+  { key: 'account', path: '/my', labelKey: 'tabs.account' },
 ];
 
 const publicSoon = [

@@ -3,6 +3,7 @@ import type { ELK } from 'elkjs/lib/elk-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot } from 'xstate';
 import { machineRegistry, type MachineEntry } from '../../machines/index';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useLanguage, useT } from '../../src/i18n/react';
 import * as ui from '../../src/theme/ui.css';
 import { buildChartGraph } from './chartGraph';
@@ -226,8 +227,9 @@ export default function GalleryScreen() {
   const [selectedId, setSelectedId] = useState(() => machineRegistry[0]?.id ?? '');
   const entry = machineRegistry.find((e) => e.id === selectedId) ?? machineRegistry[0];
   return (
-    <div className={ui.screen}>
-      <h1 className={ui.title}>{t('gallery.title')}</h1>
+    <>
+      <ScreenHeader title={t('gallery.title')} backTo="/my" />
+      <div className={ui.screen}>
       <p className={ui.muted}>{t('gallery.intro')}</p>
       <nav aria-label={t('gallery.charts')}>
         <ul className={styles.chartList}>
@@ -247,5 +249,6 @@ export default function GalleryScreen() {
       </nav>
       {entry ? <ChartView key={entry.id} entry={entry} /> : null}
     </div>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { GateContext } from './gateContext';
 import { currentLocation, go, ScreenQuery } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
+import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
 
 const keptScreens = 8;
@@ -69,9 +70,7 @@ function TabBar({ tabs, active }: { tabs: readonly TabDef[]; active: string | un
     <nav className={css.tabBar} aria-label="Main">
       {tabs.map((tab) => (
         <button key={tab.key} type="button" className={css.tab} aria-current={tab.key === active ? 'page' : undefined} onClick={() => go(tab.path)} data-testid={`tab-${tab.key}`}>
-          <span className={css.tabIcon} aria-hidden="true">
-            {tab.icon}
-          </span>
+          <TabIcon tab={tab.key} />
           {t(tab.labelKey)}
         </button>
       ))}

@@ -15,5 +15,4 @@ export interface TabDef {
   key: TabKey;
   path: string;
   labelKey: string;
-  icon: string;
 }

@@ -40,7 +40,6 @@ export const tab = style({
   selectors: { '&[aria-current="page"]': { color: vars.color.brand, fontWeight: 700 } },
 });
 
-export const tabIcon = style({ fontSize: '20px', lineHeight: 1 });
 
 export const toastStack = style({
   position: 'absolute',
