@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -15,8 +17,26 @@ function devHost(): Plugin {
   };
 }
 
+/**
+ * `virtual:all-english`: the whole of locales/en.json as its own module, so it becomes a lazy chunk
+ * while the entry imports only the namespaces of the first screen from en.json (tree-shaken).
+ */
+export function allEnglish(): Plugin {
+  const id = '\0virtual:all-english';
+  const file = path.resolve('locales/en.json');
+  return {
+    name: 'coin-mall-all-english',
+    resolveId: (source) => (source === 'virtual:all-english' ? id : null),
+    load(loaded) {
+      if (loaded !== id) return null;
+      this.addWatchFile(file);
+      return `export default ${fs.readFileSync(file, 'utf8')};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), devHost()],
+  plugins: [react(), vanillaExtractPlugin(), devHost(), allEnglish()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -26,6 +46,10 @@ export default defineConfig({
       input: { index: 'index.html', 'sandbox-host': 'src/bridge/sandboxHost.ts' },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sandbox-host' ? 'sandbox-host.js' : 'assets/[name]-[hash].js'),
+        // The libraries every screen needs travel as one chunk instead of a dozen small ones.
+        codeSplitting: {
+          groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store|ofetch|destr|ufo|crypto-js|rosetta|wouter|regexparam|mitt)[\\/]/ }],
+        },
       },
     },
   },

@@ -1,5 +1,6 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { allEnglish } from './vite.config';
 
 /**
  * One `vitest run` runs every suite: unit and model tests, the server suite twice (embedded PGlite
@@ -8,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export default defineConfig({
-  plugins: [vanillaExtractPlugin()],
+  plugins: [vanillaExtractPlugin(), allEnglish()],
   test: {
     reporters: ['default'],
     projects: [

@@ -87,7 +87,7 @@ describe('the spine in a real browser', () => {
   it('keeps the current screen alive across a tab switch, and reports every navigation once', async () => {
     const { context, page } = await phone(browser, { height: 420 });
     await page.goto(`${app.url}/#/index`);
-    await page.getByRole('heading', { name: 'Welcome to Coin Mall' }).waitFor();
+    await page.getByRole('heading', { name: 'For you' }).waitFor();
     const slot = page.locator('main > div').filter({ visible: true }).first();
     const scrolled = await slot.evaluate((el) => {
       el.scrollTo(0, 180);
@@ -97,7 +97,7 @@ describe('the spine in a real browser', () => {
     await page.getByTestId('tab-account').click();
     await page.getByTestId('login-with-pi').waitFor();
     await page.getByTestId('tab-home').click();
-    await page.getByRole('heading', { name: 'Welcome to Coin Mall' }).waitFor();
+    await page.getByRole('heading', { name: 'For you' }).waitFor();
     const visibleSlot = page.locator('main > div').filter({ visible: true }).first();
     await expect.poll(() => visibleSlot.evaluate((el) => el.scrollTop)).toBe(scrolled);
 

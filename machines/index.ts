@@ -1,6 +1,13 @@
 import type { AnyStateMachine } from 'xstate';
+import { accountFormMachine } from './accountForm.machine';
+import { cartMachine } from './cart.machine';
+import { emailCodeMachine } from './emailCode.machine';
 import { loginGateMachine } from './loginGate.machine';
+import { orderMachine } from './order.machine';
+import { paymentMachine } from './payment.machine';
 import { resourceMachine } from './resource.machine';
+import { productMachine } from './product.machine';
+import { pagerMachine } from './pager.machine';
 import { sampleLoginAnswer, sampleUserInfo } from './samples';
 
 /**
@@ -27,4 +34,26 @@ export const machineRegistry: readonly MachineEntry[] = [
     sampleOutputs: { authenticate: sampleLoginAnswer, exchangeTicket: sampleLoginAnswer, fetchUserInfo: sampleUserInfo, revokeSession: null },
   },
   { id: 'resource', titleKey: 'gallery.machines.resource', machine: resourceMachine, sampleInput: undefined },
+  { id: 'product', titleKey: 'gallery.machines.product', machine: productMachine, sampleInput: undefined },
+  { id: 'emailCode', titleKey: 'gallery.machines.emailCode', machine: emailCodeMachine, sampleInput: undefined, sampleOutputs: { sendCode: null } },
+  { id: 'accountForm', titleKey: 'gallery.machines.accountForm', machine: accountFormMachine, sampleInput: {}, sampleOutputs: { submit: null } },
+  { id: 'order', titleKey: 'gallery.machines.order', machine: orderMachine, sampleInput: undefined },
+  {
+    id: 'payment',
+    titleKey: 'gallery.machines.payment',
+    machine: paymentMachine,
+    sampleInput: undefined,
+    sampleOutputs: {
+      submitOrder: { checkoutId: '1', total: '12.5', orders: [{ id: '1' }, { id: '2' }] },
+      createCoinPayment: { paymentRef: '1', amount: '12.5', memo: 'Coin Mall', metadata: { paymentRef: '1', orderIds: ['1', '2'] } },
+      approveCoinPayment: { paymentRef: '1', status: 'approved', orderIds: ['1', '2'] },
+      completeCoinPayment: { paymentRef: '1', status: 'completed', orderIds: ['1', '2'] },
+      cancelCoinPayment: { paymentRef: '1', status: 'cancelled', orderIds: ['1', '2'] },
+      payFromBalance: { paymentRef: '1', status: 'completed', orderIds: ['1'] },
+      payFromWallet: { paymentRef: '1', status: 'completed', orderIds: ['1'] },
+      settleIncomplete: { paymentRef: '1', status: 'completed', orderIds: ['1'] },
+    },
+  },
+  { id: 'cart', titleKey: 'gallery.machines.cart', machine: cartMachine, sampleInput: { items: [] }, sampleOutputs: { saveCart: [] } },
+  { id: 'pager', titleKey: 'gallery.machines.pager', machine: pagerMachine, sampleInput: undefined, sampleOutputs: { loadPage: { list: ['a'], next: null } } },
 ];

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { Durations } from '../src/domain/constants';
+import type { ProductStatus } from '../src/domain/types/catalogue';
 
 /**
  * The product lifecycle (SPEC 3 Product status, SPEC 4 Products, SPEC 6 Seller). A seller saves a
@@ -9,7 +10,6 @@ import { Durations } from '../src/domain/constants';
  * reviewed again) and deletes it; a deleted product is kept as a backup for the orders that refer
  * to it once the retention window has passed.
  */
-export type ProductStatus = 'draft' | 'reviewing' | 'normal' | 'reviewFailed' | 'frozen' | 'takenDown' | 'deleted' | 'backup';
 
 export const productStatuses: readonly ProductStatus[] = ['draft', 'reviewing', 'normal', 'reviewFailed', 'frozen', 'takenDown', 'deleted', 'backup'];
 

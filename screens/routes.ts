@@ -1,20 +1,60 @@
 import { lazy } from 'react';
+import { lazyScreen } from '../src/app/lazyScreen';
 import type { RouteDef, TabDef } from '../src/app/routeTypes';
 
 /**
  * The route table (SPEC 2): every route with its screen and its login flag. Routes whose screens
  * have not landed yet show the "on its way" screen, but already carry their login flag.
  */
+/** The first screen: it needs only the English namespaces that ship with the entry (src/i18n/i18n.ts). */
 const Home = lazy(() => import('./home/HomeScreen'));
-const LoginEntry = lazy(() => import('./account/LoginEntryScreen'));
-const Account = lazy(() => import('./account/AccountScreen'));
-const Agreement = lazy(() => import('./service/AgreementScreen'));
-const Privacy = lazy(() => import('./service/PrivacyScreen'));
-const SystemUpgrade = lazy(() => import('./service/SystemUpgradeScreen'));
-const Gallery = lazy(() => import('./gallery/GalleryScreen'));
-const Console = lazy(() => import('./platform/ConsoleScreen'));
-const ComingSoon = lazy(() => import('./service/ComingSoonScreen'));
-const NotFound = lazy(() => import('./service/NotFoundScreen'));
+const LoginEntry = lazyScreen(() => import('./account/LoginEntryScreen'));
+const Account = lazyScreen(() => import('./account/AccountScreen'));
+const Agreement = lazyScreen(() => import('./service/AgreementScreen'));
+const Privacy = lazyScreen(() => import('./service/PrivacyScreen'));
+const SystemUpgrade = lazyScreen(() => import('./service/SystemUpgradeScreen'));
+const Gallery = lazyScreen(() => import('./gallery/GalleryScreen'));
+const Console = lazyScreen(() => import('./platform/ConsoleScreen'));
+// Accounts and profile (issue 3)
+const Register = lazyScreen(() => import('./account/RegisterScreen'));
+const LoginEmail = lazyScreen(() => import('./account/LoginEmailScreen'));
+const ForgotPassword = lazyScreen(() => import('./account/ForgotPasswordScreen'));
+const ModifyPassword = lazyScreen(() => import('./account/ModifyPasswordScreen'));
+const ModifyEmail = lazyScreen(() => import('./account/ModifyEmailScreen'));
+const BindEmail = lazyScreen(() => import('./account/BindEmailScreen'));
+const NickName = lazyScreen(() => import('./account/NickNameScreen'));
+const WalletAddress = lazyScreen(() => import('./account/WalletAddressScreen'));
+const Location = lazyScreen(() => import('./account/LocationScreen'));
+const SecuritySettings = lazyScreen(() => import('./account/SecuritySettingsScreen'));
+const CustomColor = lazyScreen(() => import('./account/CustomColorScreen'));
+const NoticeList = lazyScreen(() => import('./account/NoticeListScreen'));
+const NoticeDetail = lazyScreen(() => import('./account/NoticeDetailScreen'));
+const ConsoleUsers = lazyScreen(() => import('./platform/ConsoleUsersScreen'));
+const ConsoleNotices = lazyScreen(() => import('./platform/ConsoleNoticesScreen'));
+// Cart, addresses, checkout and payment (issue 5)
+const Cart = lazyScreen(() => import('./cart/CartScreen'));
+const SubmitOrder = lazyScreen(() => import('./order/SubmitOrderScreen'));
+const AddressList = lazyScreen(() => import('./address/AddressListScreen'));
+const AddressForm = lazyScreen(() => import('./address/AddressFormScreen'));
+const ResultWait = lazyScreen(() => import('./order/WaitResultScreen'));
+const ResultSuccess = lazyScreen(() => import('./order/SuccessScreen'));
+const ResultFail = lazyScreen(() => import('./order/FailScreen'));
+// Catalogue and selling (issue 4)
+const ProductDetail = lazyScreen(() => import('./product/ProductDetailScreen'));
+const Search = lazyScreen(() => import('./product/SearchScreen'));
+const Classify = lazyScreen(() => import('./product/ClassifyScreen'));
+const CategorySearch = lazyScreen(() => import('./product/CategorySearchScreen'));
+const Store = lazyScreen(() => import('./product/StoreScreen'));
+const Collect = lazyScreen(() => import('./product/CollectScreen'));
+const Shop = lazyScreen(() => import('./store/ShopScreen'));
+const Publish = lazyScreen(() => import('./seller/PublishScreen'));
+const MyProducts = lazyScreen(() => import('./seller/MyProductsScreen'));
+const SellerAuth = lazyScreen(() => import('./seller/SellerAuthScreen'));
+const SellerAuthStepOne = lazyScreen(() => import('./seller/SellerAuthStepOneScreen'));
+const ConsoleProducts = lazyScreen(() => import('./platform/ProductReviewScreen'));
+const ConsoleSellers = lazyScreen(() => import('./platform/SellerApplicationsScreen'));
+const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
+const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
 export const tabs: readonly TabDef[] = [
   { key: 'home', path: '/index', labelKey: 'tabs.home' },
@@ -25,23 +65,18 @@ export const tabs: readonly TabDef[] = [
 ];
 
 const publicSoon = [
-  '/search', '/product/classifysearch', '/product/store', '/product/new-store', '/product/detail', '/contactorList', '/chatRoom',
-  '/classify', '/sign', '/mine/seller/refundorderlist', '/mine/seller/authentication', '/mine/seller/sellerauthentication',
-  '/mine/seller/sellerauthenticationstepone', '/mine/onlinecustomerservice', '/mine/resetserect',
-  '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail', '/mine/seller/ordersaleslist', '/mine/notice', '/mine/noticedetail',
+  '/contactorList', '/chatRoom', '/sign', '/mine/seller/refundorderlist', '/mine/onlinecustomerservice',
+  '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail', '/mine/seller/ordersaleslist',
 ];
 
 const loginSoon = [
-  '/product/new-detail', '/product/cart', '/product/submit-order',
   '/mine/order/list', '/mine/order/allOrderList', '/mine/order/detail', '/mine/order/aftersale', '/mine/order/refundreason', '/mine/order/rate',
   '/mine/seller/sellerallOrderList', '/mine/seller/shipping-order-list', '/mine/seller/order-detail', '/mine/seller/ship-order', '/mine/seller/rate',
   '/mine/seller/aftersale-list', '/seller/order/list',
-  '/mine/address/add', '/mine/address/edit', '/mine/address/list',
-  '/mine/modify-location', '/mine/modify-password', '/mine/modify-email', '/mine/modify-wallet-address', '/mine/user/nick-name', '/mine/customcolor', '/mine/collect',
   '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list',
   '/mine/user/withdrawal', '/mine/user/balancedetails', '/mine/user/balancedetailsorder', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct',
-  '/mine/viewLogisticsDetail', '/result/waitresult', '/result/success', '/result/fail', '/mine/signscore',
-  '/mine/securitysetting', '/mine/authentication', '/mine/repeatauthentication', '/mine/oneclickbindingemail',
+  '/mine/viewLogisticsDetail', '/mine/signscore',
+  '/mine/authentication', '/mine/repeatauthentication',
   '/mine/check', '/mine/checkdetail',
   '/mine/seller/cancelorderStepOne', '/mine/seller/cancelorderStepTwo', '/mine/user/userCancelorderStepOne', '/mine/user/userCancelorderStepTwo',
   '/mine/adDuration',
@@ -49,8 +84,8 @@ const loginSoon = [
 
 export const routes: readonly RouteDef[] = [
   { path: '/index', screen: Home, login: false, tab: 'home' },
-  { path: '/shop', screen: ComingSoon, login: false, tab: 'store' },
-  { path: '/publish', screen: ComingSoon, login: true, tab: 'publish' },
+  { path: '/shop', screen: Shop, login: false, tab: 'store' },
+  { path: '/publish', screen: Publish, login: true, tab: 'publish' },
   { path: '/mine/customerService', screen: ComingSoon, login: false, tab: 'help' },
   { path: '/my', screen: Account, login: false, tab: 'account' },
   { path: '/new-my', screen: LoginEntry, login: false, tab: 'account' },
@@ -59,6 +94,44 @@ export const routes: readonly RouteDef[] = [
   { path: '/main/systemUpgrade', screen: SystemUpgrade, login: false },
   { path: '/statecharts', screen: Gallery, login: false },
   { path: '/platform/console', screen: Console, login: true },
+  { path: '/register', screen: Register, login: false },
+  { path: '/login-email', screen: LoginEmail, login: false },
+  { path: '/forgot-password', screen: ForgotPassword, login: false },
+  { path: '/mine/resetserect', screen: ForgotPassword, login: false },
+  { path: '/mine/notice', screen: NoticeList, login: false },
+  { path: '/mine/noticedetail', screen: NoticeDetail, login: false },
+  { path: '/mine/modify-password', screen: ModifyPassword, login: true },
+  { path: '/mine/modify-email', screen: ModifyEmail, login: true },
+  { path: '/mine/oneclickbindingemail', screen: BindEmail, login: true },
+  { path: '/mine/user/nick-name', screen: NickName, login: true },
+  { path: '/mine/modify-wallet-address', screen: WalletAddress, login: true },
+  { path: '/mine/modify-location', screen: Location, login: true },
+  { path: '/mine/securitysetting', screen: SecuritySettings, login: true },
+  { path: '/mine/customcolor', screen: CustomColor, login: true },
+  { path: '/platform/console/users', screen: ConsoleUsers, login: true },
+  { path: '/platform/console/notices', screen: ConsoleNotices, login: true },
+  { path: '/product/cart', screen: Cart, login: true },
+  { path: '/product/submit-order', screen: SubmitOrder, login: true },
+  { path: '/mine/address/list', screen: AddressList, login: true },
+  { path: '/mine/address/add', screen: AddressForm, login: true },
+  { path: '/mine/address/edit', screen: AddressForm, login: true },
+  { path: '/result/waitresult', screen: ResultWait, login: true },
+  { path: '/result/success', screen: ResultSuccess, login: true },
+  { path: '/result/fail', screen: ResultFail, login: true },
+  { path: '/product/detail', screen: ProductDetail, login: false },
+  { path: '/product/new-detail', screen: ProductDetail, login: true },
+  { path: '/search', screen: Search, login: false },
+  { path: '/classify', screen: Classify, login: false },
+  { path: '/product/classifysearch', screen: CategorySearch, login: false },
+  { path: '/product/store', screen: Store, login: false },
+  { path: '/product/new-store', screen: Store, login: false },
+  { path: '/mine/collect', screen: Collect, login: true },
+  { path: '/mine/seller/products', screen: MyProducts, login: true },
+  { path: '/mine/seller/authentication', screen: SellerAuth, login: false },
+  { path: '/mine/seller/sellerauthentication', screen: SellerAuth, login: false },
+  { path: '/mine/seller/sellerauthenticationstepone', screen: SellerAuthStepOne, login: false },
+  { path: '/platform/console/products', screen: ConsoleProducts, login: true },
+  { path: '/platform/console/sellers', screen: ConsoleSellers, login: true },
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

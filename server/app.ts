@@ -5,9 +5,17 @@ import type { Deps } from './deps';
 import { ApiError, failure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
+import { accountsRoutes } from './routes/accounts';
+import { commerceRoutes } from './routes/commerce';
+import { consoleRoutes } from './routes/console';
+import { catalogueRoutes } from './routes/catalogue';
 import { mediaRoutes } from './routes/media';
+import { noticesRoutes } from './routes/notices';
+import { payRoutes } from './routes/pay';
 import { referenceRoutes } from './routes/reference';
 import { usersRoutes } from './routes/users';
+import { walletRoutes } from './routes/wallet';
+import { mailboxRoutes } from './sandbox/mailbox';
 import { sandboxRoutes } from './sandbox/routes';
 
 /** The provider API. Static files and the sandbox are mounted by whoever serves it (server/main.ts, tests). */
@@ -22,7 +30,17 @@ export function createApi(deps: Deps) {
   app.route('/', referenceRoutes(deps));
   app.route('/', usersRoutes(deps));
   app.route('/', mediaRoutes(deps));
-  if (deps.config.sandbox) app.route('/', sandboxRoutes(deps));
+  app.route('/', catalogueRoutes(deps));
+  app.route('/', commerceRoutes(deps));
+  app.route('/', payRoutes(deps));
+  app.route('/', walletRoutes(deps));
+  app.route('/', accountsRoutes(deps));
+  app.route('/', consoleRoutes(deps));
+  app.route('/', noticesRoutes(deps));
+  if (deps.config.sandbox) {
+    app.route('/', sandboxRoutes(deps));
+    app.route('/', mailboxRoutes(deps));
+  }
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);

@@ -8,6 +8,7 @@ import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers } from './timers/timers';
+import { reconcilePayments } from './services/payments';
 import { createPlatformClient } from './platform/client';
 import { webRoutes } from './web';
 
@@ -35,7 +36,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const ready = (async () => {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrate(db);
-    await seed(db, { demo: true });
+    await seed(db, { demo: true, dataDir: config.dataDir });
     const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
     const api = new Hono();
     api.route('/', createApi(deps));
@@ -73,6 +74,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), 5_000);
   timerLoop.unref();
+  // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
+  const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch((error: unknown) => console.error('[payments]', error)), 60_000);
+  reconcileLoop.unref();
 
   return {
     url,
@@ -80,6 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     async close() {
       clearInterval(maintenance);
       clearInterval(timerLoop);
+      clearInterval(reconcileLoop);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.db.destroy();
     },

@@ -24,6 +24,33 @@ export function hostTags(config: Config): string {
     : `${settings}<script src="https://sdk.minepi.com/pi-sdk.js"></script>`;
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The home screen is a lazy chunk; preloading it (and what it imports) with the entry saves a round
+ * trip before the first screen can render.
+ */
+export function firstScreenPreloads(distDir: string, html: string): string {
+  const file = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(file)) return '';
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('screens/home/HomeScreen.tsx');
+  return [...files]
+    .filter((f) => f.endsWith('.js') && !html.includes(`/${f}"`))
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    .join('');
+}
+
 /** Serves the built client: hashed assets cached for a year, index.html never cached. */
 export function webRoutes(config: Config) {
   const app = new Hono();
@@ -31,7 +58,8 @@ export function webRoutes(config: Config) {
   let indexHtml: string | null = null;
   const page = () => {
     if (indexHtml === null && fs.existsSync(indexFile)) {
-      indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<!--coin-mall-host-->', hostTags(config));
+      const built = fs.readFileSync(indexFile, 'utf8');
+      indexHtml = built.replace('<!--coin-mall-host-->', hostTags(config) + firstScreenPreloads(config.distDir, built));
     }
     return indexHtml;
   };

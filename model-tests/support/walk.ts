@@ -90,9 +90,22 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
     const project = options.project ?? ((snap: AnyMachineSnapshot) => ({ value: snap.value, context: snap.context }));
     const serialize = (snap: AnyMachineSnapshot) => JSON.stringify(project(snap));
     const model = new TestModel(machine, { events: options.events, input, limit: options.limit ?? 5000, serializeState: (snap) => serialize(snap as AnyMachineSnapshot) });
-    const shortest = new Map<string, { event: AnyEventObject }[]>();
-    for (const p of model.getShortestPaths()) shortest.set(serialize(p.state as AnyMachineSnapshot), p.steps.map((s) => ({ event: s.event as AnyEventObject })));
+    const initialKey = serialize((initialTransition as (m: AnyStateMachine, i: unknown) => [AnyMachineSnapshot, unknown])(machine, input)[0]);
     const adjacency = model.getAdjacencyMap() as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }>;
+    // Shortest event path to every state of the model, by breadth-first search over the adjacency map
+    // (getShortestPaths() drops paths that are prefixes of longer ones, and with them the states in between).
+    const shortest = new Map<string, { event: AnyEventObject }[]>([[initialKey, []]]);
+    const queue = [initialKey];
+    while (queue.length > 0) {
+      const key = queue.shift() as string;
+      const here = shortest.get(key) ?? [];
+      for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+        const next = serialize(state);
+        if (shortest.has(next)) continue;
+        shortest.set(next, [...here, { event }]);
+        queue.push(next);
+      }
+    }
 
     for (const [stateKey, entry] of Object.entries(adjacency)) {
       const prefix = shortest.get(serialize(entry.state));

@@ -63,6 +63,18 @@ export default function AccountScreen() {
         </section>
         <nav className={css.list} aria-label={t('account.title')}>
           <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
+          <Row label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
+          <Row label={t('accounts.entry.security')} onClick={() => go('/mine/securitysetting')} testId="open-security" />
+          <Row label={t('accounts.entry.customColour')} onClick={() => go('/mine/customcolor')} testId="open-customcolor" />
+          <Row label={t('accounts.entry.notices')} onClick={() => go('/mine/notice')} testId="open-notices" />
+          <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
+          <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
+          <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
+          {user.roles.includes('seller') ? (
+            <Row label={t('catalogue.entry.myProducts')} onClick={() => go('/mine/seller/products')} testId="open-my-products" />
+          ) : (
+            <Row label={t('catalogue.entry.sellerAuth')} onClick={() => go('/mine/seller/authentication')} testId="open-seller-auth" />
+          )}
           {user.roles.includes('arbiter') && <Row label={t('console.entry')} onClick={() => go('/platform/console')} testId="open-console" />}
           <Row label={t('account.statecharts')} onClick={() => go('/statecharts')} testId="open-gallery" />
           <Row label={t('account.userAgreement')} onClick={() => go('/userAgreement')} />

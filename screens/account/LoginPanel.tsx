@@ -20,6 +20,15 @@ export function LoginPanel() {
       <button type="button" className={button({ block: true })} disabled={working} aria-busy={working} onClick={() => gate.send({ type: 'LOGIN' })} data-testid="login-with-pi">
         {working ? t('login.working') : t('login.withPi')}
       </button>
+      <p className={css.legal} data-testid="email-login-row">
+        <button type="button" className={css.link} onClick={() => go('/login-email')} data-testid="open-login-email">
+          {t('accounts.login.entry')}
+        </button>
+        {' · '}
+        <button type="button" className={css.link} onClick={() => go('/register')} data-testid="open-register">
+          {t('accounts.register.title')}
+        </button>
+      </p>
       <p className={css.legal}>
         {t('login.agreementNote')}{' '}
         <button type="button" className={css.link} onClick={() => go('/userAgreement')}>

@@ -1,8 +1,14 @@
-import { getCategories, type Category } from '../../src/api/reference';
+import { getFeed } from '../../src/api/catalogue';
+import { getCategories, getWordAddress, type Category } from '../../src/api/reference';
+import { ProductGrid } from '../../src/app/catalogue/ProductGrid';
+import { selectCountry, useSelectedCountry } from '../../src/app/catalogue/country';
+import { usePager } from '../../src/app/catalogue/usePager';
+import { Defaults } from '../../src/domain/constants';
+import type { ProductCard } from '../../src/domain/types/catalogue';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
+import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './home.css';
 
 function Categories() {
@@ -41,8 +47,44 @@ function Categories() {
   );
 }
 
+/** The feed of listed products visible to the selected country, newest first, paged as the list scrolls. */
+function Feed({ countryId }: { countryId: number }) {
+  const pager = usePager<ProductCard>((cursor) => getFeed({ countryId, cursor, limit: 20 }));
+  return <ProductGrid pager={pager} />;
+}
+
+function CountryPicker() {
+  const t = useT();
+  const country = useSelectedCountry();
+  const { data } = useResource(() => getWordAddress(1));
+  const list = data?.list ?? [];
+  return (
+    <label className={css.country}>
+      <span className={css.visuallyHidden}>{t('home.country')}</span>
+      <select
+        className={css.countrySelect}
+        data-testid="country-picker"
+        value={country.id}
+        onChange={(e) => {
+          const id = Number(e.target.value);
+          selectCountry({ id, name: list.find((c) => c.id === id)?.name ?? Defaults.countryName });
+        }}
+      >
+        <option value={Defaults.countryId}>{t('home.global')}</option>
+        {list.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+        {list.length === 0 && country.id !== Defaults.countryId ? <option value={country.id}>{country.name}</option> : null}
+      </select>
+    </label>
+  );
+}
+
 export default function HomeScreen() {
   const t = useT();
+  const country = useSelectedCountry();
   return (
     <>
       <div className={css.top}>
@@ -59,9 +101,14 @@ export default function HomeScreen() {
           </h2>
           <Categories />
         </section>
-        <section className={card}>
-          <h2 className={title}>{t('home.welcome')}</h2>
-          <p className={muted}>{t('home.welcomeBody')}</p>
+        <section aria-labelledby="home-feed">
+          <div className={css.feedHead}>
+            <h2 id="home-feed" className={css.feedTitle}>
+              {t('feed.title')}
+            </h2>
+            <CountryPicker />
+          </div>
+          <Feed key={country.id} countryId={country.id} />
         </section>
       </div>
     </>

@@ -38,3 +38,17 @@ export const category = style({
 });
 export const categoryIcon = style({ fontSize: '24px', lineHeight: 1 });
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });
+export const feedTitle = style({ margin: 0, fontSize: vars.font.size.lg });
+export const feedHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, marginBottom: vars.space.md });
+export const country = style({ display: 'inline-flex' });
+export const countrySelect = style({
+  minHeight: '36px',
+  maxWidth: '160px',
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+});
+export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });

@@ -3,6 +3,9 @@ import { spine } from './migrations/0001_spine';
 import { timers } from './migrations/0002_timers';
 import { media } from './migrations/0003_media';
 import { catalogue } from './migrations/0004_catalogue';
+import { accounts } from './migrations/0005_accounts';
+import { commerce } from './migrations/0007_commerce';
+import { catalogueMore } from './migrations/0006_catalogue_more';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -14,6 +17,9 @@ const migrations: Record<string, Migration> = {
   '0002_timers': timers,
   '0003_media': media,
   '0004_catalogue': catalogue,
+  '0005_accounts': accounts,
+  '0006_catalogue_more': catalogueMore,
+  '0007_commerce': commerce,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -198,6 +198,241 @@ export interface ProductSkusTable {
   stock: number;
 }
 
+/** Issue 3 (accounts): a password for an account, scrypt with its own salt (server/services/passwords.ts). */
+export interface CredentialsTable {
+  user_id: bigint;
+  password_hash: string;
+  updated_at: DefaultedTimestamp;
+}
+
+/** An e-mail code: only its hash is kept; it expires, is used once and dies after too many wrong tries. */
+export interface EmailCodesTable {
+  id: Id;
+  purpose: 'register' | 'reset' | 'email';
+  email: string;
+  user_id: bigint | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  dead: Generated<boolean>;
+}
+
+export interface OutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  body: string;
+  via: string;
+  created_at: Timestamp;
+}
+
+export interface UserFlagsTable {
+  user_id: bigint;
+  risk_warning_read: Generated<boolean>;
+  follow_page_read: Generated<boolean>;
+  tips_read: Generated<boolean>;
+  agreement_accepted: Generated<boolean>;
+  wallet_setup_cancelled: Generated<boolean>;
+}
+
+export interface NoticesTable {
+  id: Id;
+  title: string;
+  body: string;
+  author_id: bigint;
+  created_at: Timestamp;
+}
+
+export interface NoticeReadsTable {
+  notice_id: bigint;
+  user_id: bigint;
+  read_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Id;
+  email: string;
+  at: Timestamp;
+}
+
+export interface FreezeLogTable {
+  id: Id;
+  user_id: bigint;
+  staff_id: bigint | null;
+  action: 'freeze' | 'unfreeze';
+  reason: string;
+  created_at: Timestamp;
+}
+
+/** Commerce (0007_commerce): addresses, carts, checkouts, orders, their items and payments. */
+export interface AddressesTable {
+  id: Id;
+  user_id: bigint;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  country_id: number;
+  province_id: number | null;
+  city_id: number | null;
+  street: Generated<string>;
+  building_number: Generated<string>;
+  detail: string;
+  zip_code: Generated<string>;
+  is_default: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface CartsTable {
+  user_id: bigint;
+  items: Json<{ productId: string; skuId: string; quantity: number; selected: boolean }[]>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface CheckoutsTable {
+  id: Id;
+  buyer_id: bigint;
+  idempotency_key: string;
+  created_at: DefaultedTimestamp;
+}
+
+/** The buyer's delivery details as they were when the order was placed. */
+export interface DeliverySnapshot {
+  name: string;
+  phone: string;
+  countryId: number;
+  region: string;
+  street: string;
+  buildingNumber: string;
+  detail: string;
+  zipCode: string;
+  email: string | null;
+}
+
+export interface OrdersTable {
+  id: Id;
+  order_no: string;
+  checkout_id: bigint;
+  buyer_id: bigint;
+  seller_id: bigint;
+  /** The order chart's state (machines/order.machine.ts). */
+  status: string;
+  chart: Json<{ value: unknown; context: unknown }>;
+  goods_amount: bigint;
+  shipping_amount: bigint;
+  total_amount: bigint;
+  handling_fee: bigint;
+  paid_amount: Generated<bigint>;
+  payment_method: 'coin' | 'balance' | 'wallet' | null;
+  delivery: Json<DeliverySnapshot>;
+  comments: Generated<string>;
+  created_at: DefaultedTimestamp;
+  paid_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Id;
+  order_id: bigint;
+  product_id: bigint;
+  sku_id: bigint;
+  title: string;
+  specification: string;
+  colour: string;
+  quantity: number;
+  unit_price: bigint;
+  shipping_fee: bigint;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  user_id: bigint;
+  method: 'coin' | 'balance' | 'wallet';
+  amount: bigint;
+  status: 'created' | 'approved' | 'completed' | 'cancelled' | 'failed';
+  /** The platform's payment identifier (coin payments): unique. */
+  payment_id: string | null;
+  /** The blockchain transaction id (coin payments): unique. */
+  txid: string | null;
+  ledger_txn: string | null;
+  note: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PaymentOrdersTable {
+  payment_ref: bigint;
+  order_id: bigint;
+}
+
+/** Sandbox only: the wallet app's accounts (its balance is not the account balance of the ledger). */
+export interface SandboxWalletAppAccountsTable {
+  username: string;
+  balance: bigint;
+  pay_password_hash: string;
+  merged: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SellerApplicationsTable {
+  id: Id;
+  user_id: bigint;
+  store_name: string;
+  real_name: string;
+  email: string;
+  description: Generated<string>;
+  status: 'pending' | 'approved' | 'refused';
+  reason: string | null;
+  decided_by: bigint | null;
+  decided_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ProductCollectsTable {
+  user_id: bigint;
+  product_id: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+export interface StoreFollowsTable {
+  user_id: bigint;
+  seller_id: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ProductCommentsTable {
+  id: Id;
+  product_id: bigint;
+  user_id: bigint;
+  rating: number;
+  content: string;
+  anonymous: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SellerBlocksTable {
+  seller_id: bigint;
+  user_id: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+/** The stored full-text document of a product (title and description), GIN-indexed. */
+export interface ProductSearchTable {
+  product_id: bigint;
+  document: string;
+}
+
+export interface ProductReportsTable {
+  id: Id;
+  product_id: bigint;
+  user_id: bigint;
+  reason: string;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -217,4 +452,27 @@ export interface Database {
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_skus: ProductSkusTable;
+  addresses: AddressesTable;
+  carts: CartsTable;
+  checkouts: CheckoutsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  payment_orders: PaymentOrdersTable;
+  sandbox_wallet_app_accounts: SandboxWalletAppAccountsTable;
+  credentials: CredentialsTable;
+  email_codes: EmailCodesTable;
+  outbox: OutboxTable;
+  user_flags: UserFlagsTable;
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
+  freeze_log: FreezeLogTable;
+  login_failures: LoginFailuresTable;
+  seller_applications: SellerApplicationsTable;
+  product_collects: ProductCollectsTable;
+  store_follows: StoreFollowsTable;
+  product_comments: ProductCommentsTable;
+  seller_blocks: SellerBlocksTable;
+  product_reports: ProductReportsTable;
+  product_search: ProductSearchTable;
 }

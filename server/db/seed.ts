@@ -4,9 +4,11 @@ import { parseMoney } from '../../src/domain/money';
 import { languages } from '../../src/domain/languages';
 import type { Db } from './database';
 import { categories, countries, demoUsers } from './seedData';
+import { seedCatalogue } from './seedCatalogue';
+import { demoTopUp } from '../services/ledger';
 
 /** Reference data is brought up to date on every start; demo users only on the first. */
-export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
+export async function seed(db: Db, options: { demo: boolean; dataDir?: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('languages')
@@ -61,7 +63,11 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.column('uid').doNothing())
         .execute();
     }
+    // Demo: the platform grants demo_buyer an account balance (a ledger credit from platform:topup) to try the balance payment.
+    const buyer = await trx.selectFrom('users').select('id').where('username', '=', 'demo_buyer').executeTakeFirst();
+    if (buyer) await demoTopUp(trx, buyer.id, parseMoney('500'));
   });
+  await seedCatalogue(db, options.dataDir);
 }
 
 export function inviteCode(): string {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../src/domain/codes';
 import { Durations } from '../../src/domain/constants';
+import { formatMoney } from '../../src/domain/money';
 import { SignedHeader } from '../../src/domain/signing';
 import type { UserInfo } from '../../src/domain/types/user';
+import { balanceOf } from '../services/users';
 import { ApiCaller } from '../testing/apiClient';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
@@ -130,7 +132,9 @@ describe('signed requests', () => {
     const b = await seller.get<UserInfo>(url);
     expect(a.object.username).toBe('demo_buyer');
     expect(b.object.username).toBe('demo_seller');
-    expect(a.object.balance).toBe('0');
+    // The balance is derived from the ledger (demo_buyer starts with a demo top-up).
+    expect(a.object.balance).toBe(formatMoney(await balanceOf(server.deps.db, BigInt(a.object.id))));
+    expect(b.object.balance).toBe(formatMoney(await balanceOf(server.deps.db, BigInt(b.object.id))));
     const nameId = await seller.get<{ username: string }>('/api/users/user/getUserNameId');
     expect(nameId.object.username).toBe('demo_seller');
   });

@@ -1,7 +1,12 @@
+import { fireOrderTimer, orderTimerKind } from '../services/orders';
+import { fireProductTimer } from '../services/catalogue';
 import type { TimerHandler } from './timers';
 
 /**
  * Who fires which kind of timer. Each area that schedules timers adds its handler here (one line),
  * e.g. `order: fireOrderTimer`. The runner in server/start.ts and the tests use this table.
  */
-export const timerHandlers: Record<string, TimerHandler> = {};
+export const timerHandlers: Record<string, TimerHandler> = {
+  product: fireProductTimer,
+  [orderTimerKind]: fireOrderTimer,
+};

@@ -1,16 +1,16 @@
 import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { useHashLocation } from 'wouter/use-hash-location';
 import { reportPageView } from '../api/reference';
 import { useT } from '../i18n/react';
 import { skeleton } from '../theme/ui.css';
 import type { GateActor } from './gate';
 import { GateContext } from './gateContext';
-import { currentLocation, go, ScreenQuery } from './navigation';
+import { currentLocation, go, ScreenQuery, useLocationKey } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
 import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
+import { useCustomBackground } from './useCustomBackground';
 
 const keptScreens = 8;
 
@@ -83,13 +83,14 @@ function TabBar({ tabs, active }: { tabs: readonly TabDef[]; active: string | un
  * the current screen kept alive (React Activity) while navigating, the tab bar and the toasts.
  */
 export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; routes: readonly RouteDef[]; tabs: readonly TabDef[]; notFound: RouteDef }) {
-  useHashLocation(); // re-render on every hash change; the location itself is read below
+  useLocationKey(); // re-render on every change of path or query; the location itself is read below
   const loggedIn = useSelector(gate, (s) => s.context.session !== null);
   const table = useMemo(() => new Map(routes.map((r) => [r.path, r])), [routes]);
   const { path, search } = currentLocation();
   const key = `${path}${search}`;
   const route = table.get(path) ?? notFound;
   const blocked = route.login && !loggedIn;
+  useCustomBackground(gate); // the account's custom background gradient (issue 3)
 
   useEffect(() => {
     if (path === '/' || path === '') go('/index', { replace: true });

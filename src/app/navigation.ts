@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { navigate as hashNavigate } from 'wouter/use-hash-location';
 
 /** Where the app is: the hash path, and the query (wouter keeps it in the page's search part). */
@@ -27,4 +27,23 @@ export function back(fallback = '/index'): void {
 export const ScreenQuery = createContext<URLSearchParams>(new URLSearchParams());
 export function useScreenQuery(): URLSearchParams {
   return useContext(ScreenQuery);
+}
+
+function subscribeToLocation(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  window.addEventListener('popstate', onChange);
+  return () => {
+    window.removeEventListener('hashchange', onChange);
+    window.removeEventListener('popstate', onChange);
+  };
+}
+
+const locationKey = () => `${window.location.hash}|${window.location.search}`;
+
+/**
+ * Re-renders on every change of the hash path or of the query (wouter keeps the query in the page's
+ * search part, so a new query on the same path changes no hash).
+ */
+export function useLocationKey(): string {
+  return useSyncExternalStore(subscribeToLocation, locationKey, locationKey);
 }

@@ -19,6 +19,10 @@ export const codeMessageKey: Partial<Record<ResponseCodeName, string>> = {
   forbidden: 'errors.forbidden',
   platformRefused: 'errors.platformRefused',
   serverError: 'errors.serverError',
+  verificationFailed: 'messages.verificationFailed',
+  loginRefused: 'accounts.errors.loginRefused',
+  tooManyRequests: 'accounts.errors.tooManyRequests',
+  emailTaken: 'accounts.errors.emailTaken',
 };
 
 export function codeName(code: string): ResponseCodeName | undefined {

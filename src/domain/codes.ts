@@ -32,6 +32,14 @@ export const ResponseCode = {
   platformRefused: '4100',
   /** Added: an unexpected fault; the message is "Give the server a rest". */
   serverError: '5000',
+  /** Added (accounts): an e-mail code is wrong, expired, used or dead ("Verification failed"). */
+  verificationFailed: '4010',
+  /** Added (accounts): the e-mail or the password is wrong. */
+  loginRefused: '4011',
+  /** Added (accounts): too many codes asked for; wait and try again. */
+  tooManyRequests: '4029',
+  /** Added (accounts): the e-mail address already belongs to an account. */
+  emailTaken: '4090',
 } as const;
 
 export type ResponseCodeName = keyof typeof ResponseCode;

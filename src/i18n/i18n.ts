@@ -1,18 +1,32 @@
 import rosetta from 'rosetta';
-import en from '../../locales/en.json';
+import { app, categories, feed, home, messages, tabs } from '../../locales/en.json';
 import { Defaults } from '../domain/constants';
 import { directionOf, isLanguageCode, type LanguageCode } from '../domain/languages';
 
 /**
- * Messages through rosetta. English ships with the first screen; the other languages load on demand.
- * `subscribe` lets React re-render every screen when the language changes.
+ * Messages through rosetta. The English namespaces the shell and the home screen need ship with the
+ * first screen (named JSON imports are tree-shaken); the rest of English follows right after the first
+ * render (`loadAllMessages`, which every other screen awaits before it renders); the other languages
+ * load on demand. `subscribe` lets React re-render every screen when the language changes.
  */
 type Dict = Record<string, unknown>;
 
 const loaders = import.meta.glob<Dict>(['../../locales/*.json', '!../../locales/en.json'], { import: 'default' });
 const storageKey = 'coin-mall.language';
-const engine = rosetta<Dict>({ [Defaults.language]: en as Dict });
+const firstScreen: Dict = { app, categories, feed, home, messages, tabs };
+const engine = rosetta<Dict>({ [Defaults.language]: firstScreen });
 engine.locale(Defaults.language);
+
+let allEnglish: Promise<void> | null = null;
+
+/** The whole English catalogue (the fallback of every language). Idempotent. */
+export function loadAllMessages(): Promise<void> {
+  allEnglish ??= import('virtual:all-english').then((module) => {
+    engine.set(Defaults.language, module.default);
+    for (const listener of listeners) listener();
+  });
+  return allEnglish;
+}
 
 let current: LanguageCode = Defaults.language;
 const listeners = new Set<() => void>();

@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../server/testing/commerceFixtures';
+import { launchBrowser, loginAs, phone, startApp } from './support/app';
+
+/**
+ * Issue 5 journeys in a real browser against the real server in sandbox mode: a cart from two sellers
+ * paid with the coin through the sandbox wallet sheet; an order paid from the account balance; a coin
+ * payment cancelled in the wallet; the wallet-app balance with its password; the buyer's own product refused.
+ */
+type App = Awaited<ReturnType<typeof startApp>>;
+let app: App;
+let browser: Browser;
+let first: { productId: string; skuIds: string[] };
+let second: { productId: string; skuIds: string[] };
+let own: { productId: string; skuIds: string[] };
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  first = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Rattan lamp', price: '12.5', shippingFee: '1' });
+  second = await insertProduct(app.deps.db, { seller: 'demo_seller2', title: 'Jade bracelet', price: '3', shippingMethod: 'free', skus: [{ specification: 'M', colour: 'Green', stock: 20 }] });
+  own = await insertProduct(app.deps.db, { seller: 'demo_buyer', title: 'My own mug' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The shell keeps screens alive (hidden): only the visible one counts. */
+const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+const fastHost = (page: Page) => page.evaluate(() => (window.__sandboxHostTiming = { approvalRetryMs: 400, approvalTimeoutMs: 30_000 }));
+
+async function choose(page: Page, method: 'coin' | 'balance' | 'wallet') {
+  await vis(page, `pay-method-${method}`).check();
+}
+
+describe('checkout and payment in a real browser', () => {
+  it('fills a cart from two sellers, adds an address, pays with the coin in the wallet sheet, and sees two paid orders', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.evaluate(
+      (items) => localStorage.setItem('coin-mall.cart', JSON.stringify(items)),
+      [
+        { productId: first.productId, skuId: first.skuIds[0], quantity: 1, selected: true },
+        { productId: second.productId, skuId: second.skuIds[0], quantity: 2, selected: true },
+      ],
+    );
+    await page.goto(`${app.url}/#/product/cart`);
+    await page.getByText('Rattan lamp').waitFor();
+    await page.getByText('Jade bracelet').waitFor();
+    // Quantity within stock, and the edit mode.
+    await vis(page, 'cart-edit').click();
+    await vis(page, 'cart-remove').waitFor();
+    await vis(page, 'cart-edit').click();
+    await vis(page, 'cart-checkout').click();
+    await page.waitForURL(/#\/product\/submit-order/);
+
+    await vis(page, 'order-add-address').click();
+    await page.waitForURL(/#\/mine\/address\/add/);
+    await vis(page, 'address-firstName').fill('Ana');
+    await vis(page, 'address-lastName').fill('Cruz');
+    await vis(page, 'address-phone').fill('+63 912 345 6789');
+    await vis(page, 'address-country').selectOption({ label: 'Philippines' });
+    await vis(page, 'address-province').selectOption({ label: 'Metro Manila' });
+    await vis(page, 'address-city').selectOption({ label: 'Manila' });
+    await vis(page, 'address-detail').fill('12 Rizal Street, blue gate');
+    await vis(page, 'address-save').click();
+    await page.waitForURL(/#\/product\/submit-order/);
+    await page.getByText('12 Rizal Street, blue gate').waitFor();
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('19.5 π');
+
+    await choose(page, 'coin');
+    await fastHost(page);
+    await vis(page, 'submit-order').click();
+    await vis(page, 'sandbox-wallet-approve').click({ timeout: 20_000 });
+    await page.waitForURL(/#\/result\/success/, { timeout: 20_000 });
+    expect(await vis(page, 'result-title').textContent()).toBe('Payment successful');
+    const statuses = page.locator('[data-testid^="result-status-"]').filter({ visible: true });
+    await expect.poll(() => statuses.count()).toBe(2);
+    expect(await statuses.allTextContents()).toEqual(['Paid', 'Paid']);
+
+    // The paid lines left the cart.
+    await page.goto(`${app.url}/#/product/cart`);
+    await vis(page, 'cart-empty').waitFor();
+    await context.close();
+  });
+
+  it('pays another order from the account balance', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    expect(await vis(page, 'account-balance').textContent()).toBe('500 π');
+    await page.goto(`${app.url}/#/product/submit-order?buy=${first.productId}:${first.skuIds[0]}:2`);
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('26 π');
+    await choose(page, 'balance');
+    await vis(page, 'submit-order').click();
+    await page.waitForURL(/#\/result\/success/);
+    await expect.poll(() => page.locator('[data-testid^="result-status-"]').filter({ visible: true }).allTextContents()).toEqual(['Paid']);
+    await page.goto(`${app.url}/#/my`);
+    await expect.poll(() => vis(page, 'account-balance').textContent()).toBe('474 π');
+    await context.close();
+  });
+
+  it('cancels a coin payment in the wallet and says "Payment canceled"; then pays it from the wallet-app balance', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.goto(`${app.url}/#/product/submit-order?buy=${second.productId}:${second.skuIds[0]}:1`);
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await choose(page, 'coin');
+    await fastHost(page);
+    await vis(page, 'submit-order').click();
+    await vis(page, 'sandbox-wallet-cancel').click({ timeout: 20_000 });
+    await page.waitForURL(/#\/result\/fail/);
+    expect(await vis(page, 'result-title').textContent()).toBe('Payment canceled');
+
+    // The same order, paid again from the wallet app's balance behind its payment password.
+    await vis(page, 'result-pay-again').click();
+    await page.waitForURL(/orders=\d+.*#\/product\/submit-order$/);
+    await choose(page, 'wallet');
+    await vis(page, 'submit-order').click();
+    await vis(page, 'wallet-sheet').waitFor();
+    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Wallet balance: 500 π');
+    await vis(page, 'wallet-password').fill('123456');
+    await vis(page, 'wallet-pay').click();
+    await page.waitForURL(/#\/result\/success/);
+    await expect.poll(() => page.locator('[data-testid^="result-status-"]').filter({ visible: true }).allTextContents()).toEqual(['Paid']);
+    await context.close();
+  });
+
+  it('refuses to sell the buyer their own product', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.goto(`${app.url}/#/product/submit-order?buy=${own.productId}:${own.skuIds[0]}:1`);
+    await page.getByText('Buying your own product is forbidden').first().waitFor();
+    await choose(page, 'coin');
+    await vis(page, 'submit-order').click();
+    await page.getByText('Buying your own product is forbidden').first().waitFor();
+    expect(page.url()).toMatch(/#\/product\/submit-order/);
+    await context.close();
+  });
+});

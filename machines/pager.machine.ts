@@ -1,0 +1,68 @@
+import { assign, setup } from 'xstate';
+import { fromPromiseStub } from './actorStub';
+
+/**
+ * An infinitely scrolled list (home feed, categories, search, store, favourites): the first page
+ * loads, more pages load when the end of the list comes into view, until the server says there is no
+ * next page. A failed page can be retried; the list can be reloaded from the top.
+ */
+export interface PagerContext {
+  items: unknown[];
+  next: string | null;
+  pages: number;
+}
+
+export interface PageAnswer {
+  list: unknown[];
+  next: string | null;
+}
+
+export const pagerMachine = setup({
+  types: {
+    context: {} as PagerContext,
+    events: {} as { type: 'LOAD_MORE' } | { type: 'RETRY' } | { type: 'RELOAD' },
+  },
+  actors: {
+    loadPage: fromPromiseStub<PageAnswer, { cursor: string | null }>('loadPage'),
+  },
+  actions: {
+    append: assign(({ context }, page: PageAnswer) => ({ items: [...context.items, ...page.list], next: page.next, pages: context.pages + 1 })),
+    clear: assign({ items: () => [], next: () => null, pages: () => 0 }),
+  },
+  guards: {
+    hasMore: (_, page: PageAnswer) => page.next !== null,
+  },
+}).createMachine({
+  id: 'pager',
+  context: { items: [], next: null, pages: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ cursor: context.next }),
+        onDone: [
+          { guard: { type: 'hasMore', params: ({ event }) => event.output }, target: 'more', actions: { type: 'append', params: ({ event }) => event.output }, meta: { by: 'server' } },
+          { target: 'end', actions: { type: 'append', params: ({ event }) => event.output }, meta: { by: 'server' } },
+        ],
+        onError: { target: 'failed', meta: { by: 'server' } },
+      },
+    },
+    more: {
+      on: {
+        LOAD_MORE: { target: 'loading', meta: { by: 'user' } },
+        RELOAD: { target: 'loading', actions: 'clear', meta: { by: 'user' } },
+      },
+    },
+    end: {
+      on: { RELOAD: { target: 'loading', actions: 'clear', meta: { by: 'user' } } },
+    },
+    failed: {
+      on: {
+        RETRY: { target: 'loading', meta: { by: 'user' } },
+        RELOAD: { target: 'loading', actions: 'clear', meta: { by: 'user' } },
+      },
+    },
+  },
+});

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { changeEmail, sendEmailCode } from '../../src/api/accounts';
+import { useGate } from '../../src/app/gateContext';
+import { back } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { changeEmailInput, sendEmailCodeInput } from '../../src/domain/schemas/accounts';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen } from '../../src/theme/ui.css';
+import { Field, Problem, SendCodeButton } from './Fields';
+import * as css from './forms.css';
+import { useAccountForm, useEmailCode } from './useAccountForm';
+
+/**
+ * chageEmail (SPEC 7, change and bind). Binding (the one-click binding of a coin-browser account)
+ * also sets the password, so the same account can be entered with e-mail and password.
+ */
+export function EmailForm({ bind }: { bind: boolean }) {
+  const t = useT();
+  const gate = useGate();
+  const [values, setValues] = useState({ email: '', code: '', password: '', confirmPassword: '' });
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const form = useAccountForm(changeEmailInput, async (input) => {
+    const info = await changeEmail(input);
+    gate.send({ type: 'USER_UPDATED', userInfo: info });
+    showToast(t(bind ? 'accounts.email.bound' : 'accounts.saved'), 'success');
+    back('/mine/securitysetting');
+    return info;
+  });
+  const codeForm = useAccountForm(sendEmailCodeInput, async () => null);
+  const code = useEmailCode((email) => sendEmailCode(email));
+  const onSend = () => {
+    const parsed = sendEmailCodeInput.safeParse({ email: values.email });
+    codeForm.edit();
+    codeForm.submit({ email: values.email });
+    if (parsed.success) code.send(parsed.data.email);
+  };
+  return (
+    <>
+      <ScreenHeader title={t(bind ? 'accounts.email.bindTitle' : 'accounts.email.title')} backTo="/mine/securitysetting" />
+      <div className={screen}>
+        <p className={muted}>{t(bind ? 'accounts.email.bindIntro' : 'accounts.email.intro')}</p>
+        <form
+          className={`${card} ${css.form}`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.edit();
+            form.submit(bind || values.password ? values : { email: values.email, code: values.code });
+          }}
+        >
+          <Field name="email" type="email" autoComplete="email" label={t('accounts.fields.newEmail')} value={values.email} onChange={set('email')} problemField={form.problemField ?? codeForm.problemField} />
+          <Field
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            label={t('accounts.fields.code')}
+            value={values.code}
+            onChange={set('code')}
+            problemField={form.problemField}
+            extra={<SendCodeButton state={code.state} secondsLeft={code.secondsLeft} onSend={onSend} />}
+          />
+          {bind && (
+            <>
+              <Field name="password" type="password" autoComplete="new-password" label={t('accounts.fields.password')} value={values.password} onChange={set('password')} problemField={form.problemField} />
+              <Field name="confirmPassword" type="password" autoComplete="new-password" label={t('accounts.fields.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} problemField={form.problemField} />
+            </>
+          )}
+          <Problem problem={form.problem ?? codeForm.problem} />
+          <button type="submit" className={button({ block: true })} disabled={form.submitting} data-testid="email-submit">
+            {form.submitting ? t('accounts.working') : t(bind ? 'accounts.email.bindSubmit' : 'accounts.save')}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

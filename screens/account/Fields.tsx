@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { button } from '../../src/theme/ui.css';
+import { useT } from '../../src/i18n/react';
+import * as css from './forms.css';
+
+/** A labelled input; marked invalid when the form's first problem is this field. */
+export function Field(props: { name: string; label: string; problemField: string | null; extra?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { name, label, problemField, extra, ...rest } = props;
+  const id = `field-${name}`;
+  return (
+    <div className={css.field}>
+      <label className={css.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={css.inline}>
+        <input id={id} name={name} className={`${css.input} ${css.grow}`} aria-invalid={problemField === name} data-testid={id} {...rest} />
+        {extra}
+      </div>
+    </div>
+  );
+}
+
+/** The form's first problem (a locale key) in words, announced to screen readers. */
+export function Problem({ problem }: { problem: string | null }) {
+  const t = useT();
+  if (!problem) return null;
+  return (
+    <p className={css.problem} role="alert" data-testid="form-problem">
+      {t(problem)}
+    </p>
+  );
+}
+
+/** "Send code" with its countdown. */
+export function SendCodeButton(props: { state: 'idle' | 'sending' | 'codeSent' | 'canResend'; secondsLeft: number; onSend: () => void }) {
+  const t = useT();
+  const label =
+    props.state === 'sending' ? t('accounts.code.sending') : props.state === 'codeSent' ? t('accounts.code.resendIn', { seconds: String(props.secondsLeft) }) : props.state === 'canResend' ? t('accounts.code.resend') : t('accounts.code.send');
+  return (
+    <button type="button" className={button({ tone: 'secondary' })} disabled={props.state === 'sending' || props.state === 'codeSent'} onClick={props.onSend} data-testid="send-code" style={{ whiteSpace: 'nowrap' }}>
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { register, sendCode } from '../../src/api/accounts';
+import { go } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { registerInput, sendCodeInput } from '../../src/domain/schemas/accounts';
+import { useT } from '../../src/i18n/react';
+import { button, card, screen } from '../../src/theme/ui.css';
+import { Field, Problem, SendCodeButton } from './Fields';
+import * as css from './forms.css';
+import { enterWithTicket, useAccountForm, useEmailCode } from './useAccountForm';
+
+/** /register: e-mail, the code sent to it, a password twice, the agreement (SPEC 5). Then logged in. */
+export default function RegisterScreen() {
+  const t = useT();
+  const [values, setValues] = useState({ email: '', code: '', nickname: '', password: '', confirmPassword: '', agreement: false });
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }));
+  const form = useAccountForm(registerInput, async (input) => {
+    const { ticket } = await register(input);
+    enterWithTicket(ticket);
+    return ticket;
+  });
+  const codeForm = useAccountForm(sendCodeInput, async () => null);
+  const code = useEmailCode((email) => sendCode({ email, purpose: 'register' }));
+  const onSend = () => {
+    const parsed = sendCodeInput.safeParse({ email: values.email, purpose: 'register' });
+    codeForm.edit();
+    codeForm.submit({ email: values.email, purpose: 'register' });
+    if (parsed.success) code.send(parsed.data.email);
+  };
+  return (
+    <>
+      <ScreenHeader title={t('accounts.register.title')} backTo="/new-my" />
+      <div className={screen}>
+        <form
+          className={`${card} ${css.form}`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.submit({ ...values, nickname: values.nickname || undefined });
+          }}
+        >
+          <Field name="email" type="email" autoComplete="email" label={t('accounts.fields.email')} value={values.email} onChange={set('email')} problemField={form.problemField ?? codeForm.problemField} />
+          <Field
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            label={t('accounts.fields.code')}
+            value={values.code}
+            onChange={set('code')}
+            problemField={form.problemField}
+            extra={<SendCodeButton state={code.state} secondsLeft={code.secondsLeft} onSend={onSend} />}
+          />
+          {code.sent && <p className={css.problem} style={{ color: 'inherit' }}>{t('accounts.code.sentTo', { email: values.email })}</p>}
+          <Field name="nickname" autoComplete="nickname" label={t('accounts.fields.nicknameOptional')} value={values.nickname} onChange={set('nickname')} problemField={form.problemField} />
+          <Field name="password" type="password" autoComplete="new-password" label={t('accounts.fields.password')} value={values.password} onChange={set('password')} problemField={form.problemField} />
+          <Field name="confirmPassword" type="password" autoComplete="new-password" label={t('accounts.fields.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} problemField={form.problemField} />
+          <label className={css.check}>
+            <input type="checkbox" checked={values.agreement} onChange={set('agreement')} data-testid="field-agreement" />
+            <span>
+              {t('accounts.register.agree')}{' '}
+              <button type="button" className={css.link} onClick={() => go('/userAgreement')}>
+                {t('login.userAgreement')}
+              </button>
+            </span>
+          </label>
+          <Problem problem={form.problem ?? codeForm.problem} />
+          <button type="submit" className={button({ block: true })} disabled={form.submitting} data-testid="register-submit">
+            {form.submitting ? t('accounts.working') : t('accounts.register.submit')}
+          </button>
+        </form>
+        <div className={css.links}>
+          <button type="button" className={css.link} onClick={() => go('/login-email')}>
+            {t('accounts.login.title')}
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

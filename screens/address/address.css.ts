@@ -1,0 +1,13 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+export const item = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const head = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.sm });
+export const badge = style({ fontSize: vars.font.size.sm, color: vars.color.brandStrong, background: vars.color.brandSoft, borderRadius: vars.radius.pill, padding: `2px ${vars.space.sm}` });
+export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const input = style({ minHeight: '44px', padding: `0 ${vars.space.md}`, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.text, fontSize: vars.font.size.md });
+export const pair = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });
+export const problem = style({ color: vars.color.danger, margin: 0 });
+export const checkRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });

@@ -1,0 +1,131 @@
+import { useSelector } from '@xstate/react';
+import { selectedItems, type CartContext } from '../../machines/cart.machine';
+import { useCart } from '../../src/app/cart';
+import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { go } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as css from './cart.css';
+
+/** /product/cart: lines by seller, quantities within stock, an edit mode to select and remove, checkout of the selected lines. */
+export default function CartScreen() {
+  const t = useT();
+  const cart = useCart();
+  const ctx = useSelector(cart, (s) => s.context) as CartContext;
+  const loading = useSelector(cart, (s) => s.matches('saving') && Object.keys(s.context.details).length === 0 && s.context.items.length > 0);
+  const sellers = new Map<string, { name: string; skus: string[] }>();
+  for (const item of ctx.items) {
+    const d = ctx.details[item.skuId];
+    const key = d?.sellerId ?? '?';
+    const entry = sellers.get(key) ?? { name: d?.sellerName ?? '', skus: [] };
+    entry.skus.push(item.skuId);
+    sellers.set(key, entry);
+  }
+  const chosen = selectedItems(ctx);
+  const allSelected = ctx.items.length > 0 && ctx.items.every((i) => i.selected);
+
+  return (
+    <>
+      <ScreenHeader title={t('cart.title')} />
+      <div className={screen}>
+        {ctx.items.length > 0 && (
+          <div className={css.headerBar}>
+            <button type="button" className={button({ tone: 'ghost' })} data-testid="cart-edit" onClick={() => cart.send({ type: ctx.editing ? 'DONE' : 'EDIT' })}>
+              {ctx.editing ? t('cart.done') : t('cart.edit')}
+            </button>
+          </div>
+        )}
+        {loading && <div className={skeleton} style={{ height: 96 }} aria-busy="true" />}
+        {ctx.items.length === 0 && (
+          <div className={`${card} ${css.empty}`} data-testid="cart-empty">
+            <p className={muted}>{t('cart.empty')}</p>
+            <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
+              {t('cart.goShopping')}
+            </button>
+          </div>
+        )}
+        {[...sellers.entries()].map(([sellerId, group]) => (
+          <section key={sellerId} className={`${card} ${css.group}`} aria-label={group.name}>
+            <p className={css.seller}>{group.name || t('cart.seller')}</p>
+            {group.skus.map((skuId) => {
+              const item = ctx.items.find((i) => i.skuId === skuId);
+              const d = ctx.details[skuId];
+              if (!item) return null;
+              const stock = d?.stock ?? 0;
+              return (
+                <div key={skuId} className={css.line} data-testid={`cart-line-${skuId}`}>
+                  <input
+                    type="checkbox"
+                    className={css.check}
+                    checked={item.selected}
+                    aria-label={t('cart.select', { title: d?.title ?? '' })}
+                    data-testid={`cart-select-${skuId}`}
+                    onChange={() => cart.send({ type: 'TOGGLE', skuId })}
+                  />
+                  {d?.image ? <img className={css.thumb} src={d.image} alt="" width={56} height={56} /> : <span className={css.thumb} aria-hidden="true" />}
+                  <div className={css.info}>
+                    <p className={css.name}>{d?.title ?? '…'}</p>
+                    <span className={muted}>
+                      {d ? `${d.specification} · ${d.colour}` : ''}
+                      {d && !d.available ? ` · ${t('cart.unavailable')}` : ''}
+                    </span>
+                    <div className={css.row}>
+                      <strong>{d ? `${d.price} π` : ''}</strong>
+                      <span className={css.stepper}>
+                        <button type="button" className={css.stepButton} aria-label={t('cart.less')} disabled={item.quantity <= 1} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity - 1 })}>
+                          −
+                        </button>
+                        <span data-testid={`cart-qty-${skuId}`} aria-live="polite">
+                          {item.quantity}
+                        </span>
+                        <button type="button" className={css.stepButton} aria-label={t('cart.more')} disabled={stock > 0 && item.quantity >= stock} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity + 1 })}>
+                          +
+                        </button>
+                      </span>
+                    </div>
+                  </div>
+                </div>
+              );
+            })}
+          </section>
+        ))}
+      </div>
+      {ctx.items.length > 0 && (
+        <div className={css.footer}>
+          <label className={css.row}>
+            <input type="checkbox" className={css.check} checked={allSelected} onChange={() => cart.send({ type: 'TOGGLE_ALL' })} data-testid="cart-select-all" />
+            <span>{t('cart.selectAll')}</span>
+          </label>
+          {ctx.editing ? (
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={button({ tone: 'danger' })} disabled={ctx.items.every((i) => !i.selected)} data-testid="cart-remove">
+                  {t('cart.remove')}
+                </button>
+              }
+              title={t('cart.removeTitle')}
+              body={t('cart.removeBody')}
+              confirmLabel={t('cart.remove')}
+              tone="danger"
+              onConfirm={() => cart.send({ type: 'REMOVE_SELECTED' })}
+            />
+          ) : (
+            <button
+              type="button"
+              className={button({ tone: 'primary' })}
+              data-testid="cart-checkout"
+              onClick={() => {
+                if (chosen.length === 0) showToast(t('cart.selectAtLeastOne'), 'error');
+                else go('/product/submit-order');
+              }}
+            >
+              {t('cart.checkout', { count: chosen.length })}
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

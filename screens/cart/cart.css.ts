@@ -1,0 +1,26 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const seller = style({ fontWeight: 700, margin: 0 });
+export const line = style({ display: 'grid', gridTemplateColumns: 'auto 56px 1fr', gap: vars.space.md, alignItems: 'center', padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}` });
+export const thumb = style({ width: '56px', height: '56px', borderRadius: vars.radius.md, background: vars.color.skeleton, objectFit: 'cover' });
+export const info = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
+export const name = style({ margin: 0, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const stepper = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
+export const stepButton = style({ width: '32px', height: '32px', borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, background: vars.color.surface, cursor: 'pointer' });
+export const footer = style({
+  position: 'sticky',
+  bottom: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+export const check = style({ width: '20px', height: '20px' });
+export const headerBar = style({ display: 'flex', justifyContent: 'flex-end' });
+export const empty = style({ textAlign: 'center', padding: vars.space.xxl });

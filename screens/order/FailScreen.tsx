@@ -1,0 +1,3 @@
+import { FailScreen } from './ResultScreens';
+
+export default FailScreen;

@@ -1,0 +1,3 @@
+import { SuccessScreen } from './ResultScreens';
+
+export default SuccessScreen;

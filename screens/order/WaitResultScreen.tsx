@@ -1,0 +1,3 @@
+import { WaitResultScreen } from './ResultScreens';
+
+export default WaitResultScreen;

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from 'react';
+import { getReviewQueue, reviewProduct } from '../../src/api/catalogue';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { useResource } from '../../src/app/useResource';
+import { useSubmit } from '../../src/app/useSubmit';
+import type { ProductStatus, ReviewItem } from '../../src/domain/types/catalogue';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+
+type Decision = 'approve' | 'reject' | 'freeze' | 'unfreeze';
+const decisionOf: Record<string, Decision> = { APPROVE: 'approve', REJECT: 'reject', FREEZE: 'freeze', UNFREEZE: 'unfreeze' };
+const needsReason = (d: Decision) => d === 'reject' || d === 'freeze';
+
+function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
+  const t = useT();
+  const [reason, setReason] = useState('');
+  const act = useSubmit(
+    ({ decision, reason: why }: { decision: Decision; reason: string }) => reviewProduct(item.id, decision, needsReason(decision) ? why.trim() : undefined),
+    ({ decision, reason: why }) => (needsReason(decision) && !why.trim() ? 'catalogue.rules.reasonRequired' : null),
+    onDone,
+  );
+  const decisions = item.allowed.map((e) => decisionOf[e]).filter((d): d is Decision => d !== undefined);
+  return (
+    <article className={card} data-testid="review-item" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div style={{ display: 'flex', gap: 8, overflowX: 'auto' }}>
+        {item.images.map((i) => (
+          <img key={i.id} src={i.urls.thumb} width={96} height={96} alt="" loading="lazy" style={{ borderRadius: 8, objectFit: 'cover' }} />
+        ))}
+      </div>
+      <strong data-testid="review-title">{item.title}</strong>
+      <span className={muted}>
+        π {item.price} · {t('catalogue.console.seller', { name: item.seller.nickname })}
+        {item.reports ? ` · ${t('catalogue.console.reports', { n: String(item.reports) })}` : ''}
+      </span>
+      <p className={muted} style={{ whiteSpace: 'pre-wrap' }}>
+        {item.description.slice(0, 400)}
+      </p>
+      {decisions.some(needsReason) ? (
+        <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          {t('catalogue.console.reason')}
+          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} data-testid="review-reason-input" style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #ccc', font: 'inherit' }} />
+        </label>
+      ) : null}
+      {act.problem ? (
+        <p role="alert" style={{ color: '#d92d20', margin: 0 }}>
+          {t(act.problem)}
+        </p>
+      ) : null}
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {decisions.map((d) => (
+          <button key={d} type="button" className={button({ tone: needsReason(d) ? 'danger' : 'primary' })} disabled={act.submitting} onClick={() => act.submit({ decision: d, reason })} data-testid={`review-${d}`}>
+            {t(`catalogue.console.${d}`)}
+          </button>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+function Queue({ status }: { status: ProductStatus }) {
+  const t = useT();
+  const loader = useMemo(() => () => getReviewQueue(status), [status]);
+  const { state, data, reload } = useResource<ReviewItem[]>(loader);
+  // Kept alive while hidden: effects run again each time the screen is shown, so the queue is fresh.
+  useEffect(() => reload(), []);
+  if (state === 'loading') return <div className={skeleton} style={{ height: 200 }} />;
+  if (!data?.length) return <p className={muted}>{t('catalogue.console.empty')}</p>;
+  return (
+    <>
+      {data.map((item) => (
+        <Item key={`${item.id}-${item.updatedAt}`} item={item} onDone={reload} />
+      ))}
+    </>
+  );
+}
+
+/** Console: products to review (approve, or fail with a reason), listed ones (freeze), frozen ones (unfreeze). */
+export default function ProductReviewScreen() {
+  const t = useT();
+  const [status, setStatus] = useState<ProductStatus>('reviewing');
+  const tabs: [ProductStatus, string][] = [
+    ['reviewing', 'catalogue.console.tabReviewing'],
+    ['normal', 'catalogue.console.tabNormal'],
+    ['frozen', 'catalogue.console.tabFrozen'],
+  ];
+  return (
+    <>
+      <ScreenHeader title={t('catalogue.console.reviewTitle')} backTo="/platform/console" />
+      <div className={screen}>
+        <div role="tablist" style={{ display: 'flex', gap: 8 }}>
+          {tabs.map(([s, key]) => (
+            <button key={s} type="button" role="tab" aria-selected={s === status} className={button({ tone: s === status ? 'primary' : 'secondary' })} onClick={() => setStatus(s)}>
+              {t(key)}
+            </button>
+          ))}
+        </div>
+        <Queue key={status} status={status} />
+      </div>
+    </>
+  );
+}

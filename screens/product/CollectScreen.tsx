@@ -1,0 +1,50 @@
+import { collectProduct, getCollected } from '../../src/api/catalogue';
+import { ProductTile, SkeletonGrid } from '../../src/app/catalogue/ProductGrid';
+import * as grid from '../../src/app/catalogue/catalogue.css';
+import { usePager } from '../../src/app/catalogue/usePager';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useSubmit } from '../../src/app/useSubmit';
+import type { ProductCard } from '../../src/domain/types/catalogue';
+import { useT } from '../../src/i18n/react';
+import { button, muted, screen } from '../../src/theme/ui.css';
+
+type Collected = ProductCard & { status: string };
+
+/** My favourites (/mine/collect): collected products, newest first; each can be uncollected. */
+export default function CollectScreen() {
+  const t = useT();
+  const pager = usePager<Collected>((cursor) => getCollected(cursor));
+  const remove = useSubmit(
+    async (id: string) => {
+      try {
+        return await collectProduct(id, false);
+      } catch (error) {
+        showToast(t('messages.collectFailed'), 'error');
+        throw error;
+      }
+    },
+    undefined,
+    () => pager.reload(),
+  );
+  return (
+    <>
+      <ScreenHeader title={t('catalogue.collect.title')} />
+      <div className={screen}>
+        {pager.state === 'loading' && pager.items.length === 0 ? <SkeletonGrid count={4} /> : null}
+        {pager.state === 'end' && pager.items.length === 0 ? <p className={muted} data-testid="collect-empty">{t('catalogue.collect.empty')}</p> : null}
+        <div className={grid.grid}>
+          {pager.items.map((p) => (
+            <div key={p.id} style={{ display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="collected">
+              <ProductTile product={p} extra={p.status === 'normal' ? undefined : t('catalogue.collect.unavailable')} />
+              <button type="button" className={button({ tone: 'ghost' })} disabled={remove.submitting} onClick={() => remove.submit(p.id)}>
+                {t('catalogue.collect.remove')}
+              </button>
+            </div>
+          ))}
+        </div>
+        <div ref={pager.sentinel} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,416 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import {
+  addComment,
+  blockCommenter,
+  collectProduct,
+  deleteComment,
+  followStore,
+  getComments,
+  getProductDetail,
+  getRelation,
+  reportProduct,
+} from '../../src/api/catalogue';
+import AddToCartButton from '../../src/app/AddToCartButton';
+import { usePager } from '../../src/app/catalogue/usePager';
+import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { useGate } from '../../src/app/gateContext';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useResource } from '../../src/app/useResource';
+import { useSubmit } from '../../src/app/useSubmit';
+import * as shell from '../../src/app/shell.css';
+import { commentIssues, type CommentInput } from '../../src/domain/schemas/catalogue';
+import type { CommentItem, ProductDetail, Relation } from '../../src/domain/types/catalogue';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
+import * as css from './product.css';
+
+function Gallery({ product }: { product: ProductDetail }) {
+  const [index, setIndex] = useState(0);
+  const strip = useRef<HTMLDivElement | null>(null);
+  const t = useT();
+  return (
+    <div>
+      <div
+        ref={strip}
+        className={css.gallery}
+        data-testid="gallery"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+        }}
+      >
+        {product.images.map((image, i) => (
+          <img key={image.id} className={css.slide} src={image.urls.full} width={1080} height={1080} alt={`${product.title} ${i + 1}`} loading={i === 0 ? 'eager' : 'lazy'} />
+        ))}
+      </div>
+      <div className={css.dots}>
+        {product.images.map((image, i) => (
+          <button
+            key={image.id}
+            type="button"
+            className={`${css.dot} ${i === index ? css.dotOn : ''}`}
+            aria-label={`${t('catalogue.publish.images')} ${i + 1}`}
+            aria-current={i === index}
+            onClick={() => strip.current?.scrollTo({ left: i * strip.current.clientWidth, behavior: 'smooth' })}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Specification and colour picker: each choice shows whether stock is left for it; the chosen pair shows its stock. */
+function SkuPicker({ product }: { product: ProductDetail }) {
+  const t = useT();
+  const specs = [...new Set(product.skus.map((s) => s.specification))];
+  const colours = [...new Set(product.skus.map((s) => s.colour))];
+  const [spec, setSpec] = useState<string | null>(specs[0] ?? null);
+  const [colour, setColour] = useState<string | null>(product.skus.find((s) => s.specification === specs[0] && s.stock > 0)?.colour ?? colours[0] ?? null);
+  const chosen = product.skus.find((s) => s.specification === spec && s.colour === colour);
+  const stockOf = (sp: string | null, co: string | null) => product.skus.filter((s) => (sp === null || s.specification === sp) && (co === null || s.colour === co)).reduce((n, s) => n + s.stock, 0);
+  return (
+    <section className={card} aria-labelledby="sku-title">
+      <h2 id="sku-title" className={css.sectionTitle}>
+        {t('catalogue.detail.specification')}
+      </h2>
+      <div className={css.chips} role="group" aria-label={t('catalogue.detail.specification')}>
+        {specs.map((s) => (
+          <button key={s} type="button" className={`${css.chip} ${s === spec ? css.chipOn : ''}`} aria-pressed={s === spec} disabled={stockOf(s, null) === 0} onClick={() => setSpec(s)}>
+            {s}
+          </button>
+        ))}
+      </div>
+      <h2 className={css.sectionTitle} style={{ marginTop: 12 }}>
+        {t('catalogue.detail.colour')}
+      </h2>
+      <div className={css.chips} role="group" aria-label={t('catalogue.detail.colour')}>
+        {colours.map((c) => (
+          <button key={c} type="button" className={`${css.chip} ${c === colour ? css.chipOn : ''}`} aria-pressed={c === colour} disabled={stockOf(spec, c) === 0} onClick={() => setColour(c)}>
+            {c}
+          </button>
+        ))}
+      </div>
+      <p className={muted} data-testid="sku-stock" style={{ marginTop: 12 }}>
+        {chosen && chosen.stock > 0 ? t('catalogue.detail.stock', { n: String(chosen.stock) }) : t('catalogue.detail.soldOut')}
+      </p>
+      {product.status === 'normal' && chosen && chosen.stock > 0 ? (
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 12 }}>
+          <AddToCartButton productId={product.id} skuId={chosen.id} quantity={1} />
+          <button type="button" className={button({ block: true })} data-testid="buy-now" onClick={() => go(`/product/submit-order?buy=${product.id}:${chosen.id}:1`)}>
+            {t('catalogue.detail.buyNow')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ReportDialog({ productId }: { productId: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const send = useSubmit(
+    async (text: string) => {
+      try {
+        return await reportProduct(productId, text);
+      } catch (error) {
+        showToast(t('messages.reportFailed'), 'error');
+        throw error;
+      }
+    },
+    (text) => (text.trim() ? null : 'catalogue.rules.reasonRequired'),
+    () => {
+      showToast(t('catalogue.detail.reportSent'), 'success');
+      setOpen(false);
+      setReason('');
+    },
+  );
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className={button({ tone: 'ghost' })} data-testid="report">
+          {t('catalogue.detail.report')}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={shell.overlay} />
+        <Dialog.Content className={shell.dialog}>
+          <Dialog.Title className={title}>{t('catalogue.detail.report')}</Dialog.Title>
+          <Dialog.Description className={muted}>{t('catalogue.detail.reportReason')}</Dialog.Description>
+          <textarea className={css.textarea} aria-label={t('catalogue.detail.reportReason')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          {send.problem ? <p className={css.error}>{t(send.problem)}</p> : null}
+          <div className={shell.dialogActions}>
+            <Dialog.Close asChild>
+              <button type="button" className={button({ tone: 'secondary' })}>
+                {t('app.cancel')}
+              </button>
+            </Dialog.Close>
+            <button type="button" className={button({ tone: 'danger' })} disabled={send.submitting} onClick={() => send.submit(reason)}>
+              {t('catalogue.detail.report')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Comments({ product, relation, loggedIn }: { product: ProductDetail; relation: Relation | null; loggedIn: boolean }) {
+  const t = useT();
+  const pager = usePager<CommentItem>((cursor) => getComments(product.id, cursor));
+  const [content, setContent] = useState('');
+  const [rating, setRating] = useState<number | null>(null);
+  const [anonymous, setAnonymous] = useState(false);
+  const send = useSubmit(
+    (input: CommentInput) => addComment(input),
+    (input) => commentIssues(input)[0]?.message ?? null,
+    () => {
+      setContent('');
+      setRating(null);
+      setAnonymous(false);
+      pager.reload();
+    },
+  );
+  const remove = useSubmit((id: string) => deleteComment(id), undefined, () => pager.reload());
+  const block = useSubmit((id: string) => blockCommenter(id), undefined, () => showToast(t('catalogue.detail.blockedDone'), 'success'));
+  const owner = relation?.owner ?? false;
+  return (
+    <section className={card} aria-labelledby="comments-title">
+      <h2 id="comments-title" className={css.sectionTitle}>
+        {t('catalogue.detail.comments')} {product.rating.count > 0 ? `· ${t('catalogue.detail.ratingSummary', { avg: String(product.rating.average ?? ''), n: String(product.rating.count) })}` : ''}
+      </h2>
+      {loggedIn && !owner && product.status === 'normal' ? (
+        <form
+          data-testid="comment-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send.submit({ productId: product.id, content, rating, anonymous });
+          }}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8, marginBottom: 12 }}
+        >
+          <div role="radiogroup" aria-label={t('catalogue.detail.rating')}>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <button
+                key={n}
+                type="button"
+                role="radio"
+                aria-checked={rating === n}
+                aria-label={`${n}`}
+                className={`${css.starButton} ${rating !== null && n <= rating ? css.starOn : ''}`}
+                onClick={() => setRating(n)}
+              >
+                ★
+              </button>
+            ))}
+          </div>
+          <textarea
+            className={css.textarea}
+            aria-label={t('catalogue.detail.writeComment')}
+            placeholder={t('catalogue.detail.commentPlaceholder')}
+            value={content}
+            maxLength={1000}
+            onChange={(e) => setContent(e.target.value)}
+          />
+          <label className={css.checkbox}>
+            <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
+            {t('catalogue.detail.anonymous')}
+          </label>
+          {send.problem ? (
+            <p className={css.error} role="alert">
+              {t(send.problem)}
+            </p>
+          ) : null}
+          <button type="submit" className={button({})} disabled={send.submitting}>
+            {t('catalogue.detail.send')}
+          </button>
+        </form>
+      ) : null}
+      {pager.state === 'loading' && pager.items.length === 0 ? <div className={skeleton} style={{ height: 60 }} /> : null}
+      {pager.state === 'end' && pager.items.length === 0 ? <p className={muted}>{t('catalogue.detail.noComments')}</p> : null}
+      {pager.items.map((c) => (
+        <article key={c.id} className={css.comment} data-testid="comment">
+          <div className={css.row}>
+            <strong>{c.authorName ?? t('catalogue.detail.anonymousName')}</strong>
+            <span className={css.stars} aria-label={`${c.rating} / 5`}>
+              {'★'.repeat(c.rating)}
+            </span>
+          </div>
+          <p style={{ margin: 0 }}>{c.content}</p>
+          {owner ? (
+            <div className={css.actions}>
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={button({ tone: 'ghost' })} data-testid="delete-comment">
+                    {t('catalogue.detail.deleteComment')}
+                  </button>
+                }
+                title={t('catalogue.detail.deleteComment')}
+                body={t('catalogue.detail.confirmDeleteComment')}
+                confirmLabel={t('catalogue.detail.deleteComment')}
+                tone="danger"
+                onConfirm={() => remove.submit(c.id)}
+              />
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={button({ tone: 'ghost' })} data-testid="block-user">
+                    {t('catalogue.detail.blockUser')}
+                  </button>
+                }
+                title={t('catalogue.detail.blockUser')}
+                body={t('catalogue.detail.confirmBlock')}
+                confirmLabel={t('catalogue.detail.blockUser')}
+                tone="danger"
+                onConfirm={() => block.submit(c.id)}
+              />
+            </div>
+          ) : null}
+        </article>
+      ))}
+      <div ref={pager.sentinel} />
+    </section>
+  );
+}
+
+function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boolean }) {
+  const t = useT();
+  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)));
+  const rel = relation.data;
+  const needLogin = () => {
+    showToast(t('messages.loginFirst'), 'error');
+    go('/new-my');
+  };
+  const collect = useSubmit(
+    async (on: boolean) => {
+      try {
+        return await collectProduct(product.id, on);
+      } catch (error) {
+        showToast(t('messages.collectFailed'), 'error');
+        throw error;
+      }
+    },
+    undefined,
+    () => relation.reload(),
+  );
+  const follow = useSubmit((on: boolean) => followStore(product.seller.id, on), undefined, () => relation.reload());
+  const copy = async () => {
+    try {
+      const link = `${location.origin}${location.pathname}#/product/detail?id=${product.id}`;
+      await navigator.clipboard.writeText(link);
+      showToast(t('catalogue.detail.copied'), 'success');
+    } catch {
+      showToast(t('messages.copyFailed'), 'error');
+    }
+  };
+  const countries = product.saleCountries.map((c) => c.name).join(', ');
+  return (
+    <>
+      <Gallery product={product} />
+      <div className={screen}>
+        <section className={card}>
+          <p className={css.price} data-testid="detail-price">
+            π {product.price}
+          </p>
+          <h1 className={title} data-testid="detail-title" style={{ marginTop: 8 }}>
+            {product.title}
+          </h1>
+          {product.status !== 'normal' ? <p className={muted}>{t('catalogue.detail.statusNotice', { status: t(`catalogue.status.${product.status}`) })}</p> : null}
+          <div className={css.actions} style={{ marginTop: 12 }}>
+            <button
+              type="button"
+              className={button({ tone: rel?.collected ? 'primary' : 'secondary' })}
+              data-testid="collect"
+              aria-pressed={rel?.collected ?? false}
+              disabled={collect.submitting || rel?.owner === true}
+              onClick={() => (loggedIn ? collect.submit(!(rel?.collected ?? false)) : needLogin())}
+            >
+              {rel?.collected ? `♥ ${t('catalogue.detail.collected')}` : `♡ ${t('catalogue.detail.collect')}`}
+            </button>
+            <button type="button" className={button({ tone: 'ghost' })} onClick={() => void copy()} data-testid="copy-link">
+              {t('catalogue.detail.copyLink')}
+            </button>
+            {loggedIn && !rel?.owner ? <ReportDialog productId={product.id} /> : null}
+          </div>
+        </section>
+        {product.skus.length ? <SkuPicker product={product} /> : null}
+        <section className={card}>
+          <dl className={css.dl}>
+            <dt className={css.dt}>{t('catalogue.detail.type')}</dt>
+            <dd className={css.dd}>{t(`catalogue.condition.${product.condition}`)}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.category')}</dt>
+            <dd className={css.dd}>{t(`categories.${product.categoryKey}`)}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.shipping')}</dt>
+            <dd className={css.dd}>{t(`catalogue.shippingMethod.${product.shippingMethod}`)}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.shippingFee')}</dt>
+            <dd className={css.dd}>π {product.shippingFee}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.shipFrom')}</dt>
+            <dd className={css.dd}>{product.shippingPlace}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.saleCountries')}</dt>
+            <dd className={css.dd}>{countries}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.globalBarter')}</dt>
+            <dd className={css.dd}>{product.globalBarter ? t('catalogue.detail.yes') : t('catalogue.detail.no')}</dd>
+            <dt className={css.dt}>{t('catalogue.detail.contact')}</dt>
+            <dd className={css.dd}>{product.contactEmail}</dd>
+          </dl>
+        </section>
+        <section className={card}>
+          <div className={css.sellerCard}>
+            <span className={css.avatar} aria-hidden="true">
+              {product.seller.nickname.slice(0, 1).toUpperCase()}
+            </span>
+            <div className={css.grow}>
+              <strong>{product.seller.nickname}</strong>
+              <p className={muted}>@{product.seller.username} · {product.seller.countryName}</p>
+            </div>
+            {loggedIn && !rel?.owner ? (
+              <button type="button" className={button({ tone: rel?.following ? 'secondary' : 'primary' })} data-testid="follow" disabled={follow.submitting} onClick={() => follow.submit(!(rel?.following ?? false))}>
+                {rel?.following ? t('catalogue.store.following') : t('catalogue.store.follow')}
+              </button>
+            ) : null}
+          </div>
+          <button type="button" className={button({ tone: 'ghost', block: true })} style={{ marginTop: 8 }} onClick={() => go(`/product/store?id=${product.seller.id}`)} data-testid="visit-store">
+            {t('catalogue.detail.visitStore')}
+          </button>
+        </section>
+        <section className={card}>
+          <h2 className={css.sectionTitle}>{t('catalogue.detail.description')}</h2>
+          <p className={css.description}>{product.description}</p>
+        </section>
+        <Comments product={product} relation={rel ?? null} loggedIn={loggedIn} />
+      </div>
+    </>
+  );
+}
+
+export default function ProductDetailScreen() {
+  const t = useT();
+  const id = useScreenQuery().get('id') ?? '';
+  const gate = useGate();
+  const user = useSelector(gate, (s) => s.context.userInfo);
+  const valid = /^[1-9]\d{0,17}$/.test(id);
+  const loader = useMemo(() => () => (valid ? getProductDetail(id) : Promise.reject(new Error('no id'))), [id, valid]);
+  const { state, data, retry } = useResource<ProductDetail>(loader);
+  return (
+    <>
+      <ScreenHeader title={t('catalogue.detail.title')} />
+      {state === 'loading' ? (
+        <div className={screen} aria-busy="true">
+          <div className={skeleton} style={{ aspectRatio: '1 / 1' }} />
+          <div className={skeleton} style={{ height: 80 }} />
+        </div>
+      ) : state === 'failed' || !data ? (
+        <div className={screen} role="alert">
+          <p className={muted}>{t('catalogue.detail.notFound')}</p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={retry}>
+            {t('app.retry')}
+          </button>
+        </div>
+      ) : (
+        <Detail key={data.id} product={data} loggedIn={user !== null} />
+      )}
+    </>
+  );
+}

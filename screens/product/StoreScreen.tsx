@@ -1,0 +1,85 @@
+import { useSelector } from '@xstate/react';
+import { followStore, getFeed, getRelation, getStoreInfo } from '../../src/api/catalogue';
+import { ProductGrid } from '../../src/app/catalogue/ProductGrid';
+import { useSelectedCountry } from '../../src/app/catalogue/country';
+import { usePager } from '../../src/app/catalogue/usePager';
+import { useGate } from '../../src/app/gateContext';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useResource } from '../../src/app/useResource';
+import { useSubmit } from '../../src/app/useSubmit';
+import type { ProductCard, Relation, StoreInfo } from '../../src/domain/types/catalogue';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as css from './product.css';
+
+function Products({ sellerId, countryId }: { sellerId: string; countryId: number }) {
+  const pager = usePager<ProductCard>((cursor) => getFeed({ countryId, sellerId, cursor, limit: 20 }));
+  return <ProductGrid pager={pager} />;
+}
+
+/** A store page (/product/store?id=…, /product/new-store?id=…): the seller, followers, follow, and their listed products. */
+export default function StoreScreen() {
+  const t = useT();
+  const id = useScreenQuery().get('id') ?? '';
+  const valid = /^[1-9]\d{0,17}$/.test(id);
+  const gate = useGate();
+  const user = useSelector(gate, (s) => s.context.userInfo);
+  const country = useSelectedCountry();
+  const info = useResource<StoreInfo>(() => (valid ? getStoreInfo(id) : Promise.reject(new Error('no id'))));
+  const relation = useResource<Relation | null>(() => (user && valid ? getRelation({ sellerId: id }) : Promise.resolve(null)));
+  const follow = useSubmit((on: boolean) => followStore(id, on), undefined, () => {
+    relation.reload();
+    info.reload();
+  });
+  const rel = relation.data;
+  return (
+    <>
+      <ScreenHeader title={info.data?.seller.nickname ?? t('catalogue.store.title')} />
+      <div className={screen}>
+        {info.state === 'loading' ? <div className={skeleton} style={{ height: 88 }} /> : null}
+        {info.state === 'failed' ? <p className={muted}>{t('catalogue.detail.notFound')}</p> : null}
+        {info.data ? (
+          <section className={card}>
+            <div className={css.storeHead}>
+              <span className={css.avatar} aria-hidden="true">
+                {info.data.seller.nickname.slice(0, 1).toUpperCase()}
+              </span>
+              <div className={css.grow}>
+                <h2 style={{ margin: 0 }} data-testid="store-name">
+                  {info.data.seller.nickname}
+                </h2>
+                <p className={muted}>
+                  @{info.data.seller.username} · {info.data.seller.countryName}
+                </p>
+                <p className={muted} data-testid="store-followers">
+                  {t('catalogue.store.followers', { n: String(info.data.followers) })} · {t('catalogue.store.products', { n: String(info.data.products) })}
+                </p>
+              </div>
+              {!rel?.owner ? (
+                <button
+                  type="button"
+                  data-testid="store-follow"
+                  className={button({ tone: rel?.following ? 'secondary' : 'primary' })}
+                  disabled={follow.submitting}
+                  onClick={() => {
+                    if (!user) {
+                      showToast(t('messages.loginFirst'), 'error');
+                      go('/new-my');
+                      return;
+                    }
+                    follow.submit(!(rel?.following ?? false));
+                  }}
+                >
+                  {rel?.following ? t('catalogue.store.following') : t('catalogue.store.follow')}
+                </button>
+              ) : null}
+            </div>
+          </section>
+        ) : null}
+        {valid ? <Products key={`${id}-${country.id}`} sellerId={id} countryId={country.id} /> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+export const gallery = style({ display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory', background: vars.color.surface, scrollbarWidth: 'none' });
+export const slide = style({ flex: '0 0 100%', scrollSnapAlign: 'center', aspectRatio: '1 / 1', width: '100%', height: 'auto', objectFit: 'cover', display: 'block' });
+export const dots = style({ display: 'flex', justifyContent: 'center', gap: vars.space.xs, padding: vars.space.sm });
+export const dot = style({ width: '8px', height: '8px', borderRadius: '50%', border: 'none', padding: 0, background: vars.color.border, cursor: 'pointer' });
+export const dotOn = style({ background: vars.color.brand });
+export const price = style({ color: vars.color.brandStrong, fontWeight: 800, fontSize: vars.font.size.xxl, margin: 0 });
+export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, flexWrap: 'wrap' });
+export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const chip = style({
+  minHeight: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  font: 'inherit',
+  selectors: { '&:disabled': { opacity: 0.45, cursor: 'not-allowed', textDecoration: 'line-through' } },
+});
+export const chipOn = style({ borderColor: vars.color.brand, background: vars.color.brandSoft, color: vars.color.brandStrong, fontWeight: 600 });
+export const dl = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
+export const dt = style({ color: vars.color.textMuted });
+export const dd = style({ margin: 0 });
+export const description = style({ whiteSpace: 'pre-wrap', lineHeight: 1.6, margin: 0 });
+export const sellerCard = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
+export const avatar = style({
+  width: '44px',
+  height: '44px',
+  borderRadius: '50%',
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontWeight: 800,
+  flexShrink: 0,
+});
+export const grow = style({ flex: 1, minWidth: 0 });
+export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+export const comment = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const stars = style({ color: vars.color.accent, letterSpacing: '2px' });
+export const starButton = style({ border: 'none', background: 'transparent', fontSize: '26px', cursor: 'pointer', color: vars.color.border, padding: '0 2px' });
+export const starOn = style({ color: vars.color.accent });
+export const textarea = style({
+  width: '100%',
+  minHeight: '80px',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  font: 'inherit',
+  resize: 'vertical',
+});
+export const input = style({
+  width: '100%',
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  font: 'inherit',
+  background: vars.color.surface,
+});
+export const error = style({ color: vars.color.danger, fontSize: vars.font.size.sm, margin: 0 });
+export const searchBar = style({ display: 'flex', gap: vars.space.sm, padding: vars.space.lg, background: vars.color.surface });
+export const historyItem = style({
+  minHeight: '32px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: 'none',
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  cursor: 'pointer',
+  font: 'inherit',
+});
+export const tabs = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', paddingBottom: vars.space.xs });
+export const storeHead = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
+export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });
+export const label = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontWeight: 600 });
+export const checkbox = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });

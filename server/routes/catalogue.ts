@@ -1,0 +1,193 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import {
+  applicationDecisionInput,
+  commentInput,
+  editRequest,
+  feedQuery,
+  productIdInput,
+  publishRequest,
+  reportInput,
+  reviewInput,
+  sellerApplicationInput,
+} from '../../src/domain/schemas/catalogue';
+import type { Deps } from '../deps';
+import { ApiError, ok } from '../http/envelope';
+import type { AppEnv } from '../http/env';
+import { requireRole } from '../http/roles';
+import { requireSession } from '../http/session';
+import { jsonBody, queryOf } from '../http/validate';
+import {
+  editProduct,
+  feed,
+  ownProductDetail,
+  ownProducts,
+  productDetail,
+  publishProduct,
+  reviewQueue,
+  searchStores,
+  sellerAction,
+  staffDecision,
+  type SellerAction,
+} from '../services/catalogue';
+import { cached, invalidateCatalogue } from '../services/catalogueCache';
+import {
+  addComment,
+  applications,
+  applyToSell,
+  collect,
+  collectedProducts,
+  comments,
+  decideApplication,
+  follow,
+  followedStores,
+  myApplication,
+  ownerOnComment,
+  relation,
+  report,
+  storeInfo,
+} from '../services/catalogueSocial';
+
+const idText = z.string().check(z.regex(/^[1-9]\d{0,17}$/));
+const idQuery = z.strictObject({ id: idText });
+const sellerIdInput = z.strictObject({ sellerId: idText });
+const cursorQuery = z.strictObject({ cursor: z.optional(idText) });
+const commentsQuery = z.strictObject({ productId: idText, cursor: z.optional(idText) });
+const relationQuery = z.strictObject({ productId: z.optional(idText), sellerId: z.optional(idText) });
+const statusQuery = z.strictObject({ status: z.optional(z.enum(['draft', 'reviewing', 'normal', 'reviewFailed', 'frozen', 'takenDown', 'deleted', 'backup'])) });
+const applicationsQuery = z.strictObject({ status: z.optional(z.enum(['pending', 'approved', 'refused'])) });
+const commentIdInput = z.strictObject({ id: idText });
+
+/** The catalogue (issue 4): browsing is public; selling, favourites, follows and comments are signed; review is for staff. */
+export function catalogueRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const signed = requireSession(deps);
+  const staff = requireRole('arbiter');
+  const seller = requireRole('seller');
+
+  // ---- browsing (public)
+  app.get('/api/commodity/product/feed', async (c) => {
+    const q = queryOf(c, feedQuery);
+    const key = `feed:${new URL(c.req.url).search}`;
+    return ok(
+      c,
+      await cached(deps.db, key, deps.now(), () => feed(deps.db, {
+        countryId: q.countryId ?? 0,
+        categoryId: q.categoryId,
+        sellerId: q.sellerId === undefined ? undefined : BigInt(q.sellerId),
+        q: q.q,
+        cursor: q.cursor === undefined || !/^\d{1,18}$/.test(q.cursor) ? undefined : BigInt(q.cursor),
+        limit: q.limit ?? 20,
+      })),
+    );
+  });
+
+  app.get('/api/commodity/product/search', async (c) => {
+    const q = queryOf(c, feedQuery);
+    const text = (q.q ?? '').trim();
+    if (!text) throw new ApiError('invalidField', { field: 'q', detail: 'required' });
+    const cursor = q.cursor === undefined || !/^\d{1,18}$/.test(q.cursor) ? undefined : BigInt(q.cursor);
+    const answer = await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), async () => {
+      const [products, stores] = await Promise.all([
+        feed(deps.db, { countryId: q.countryId ?? 0, categoryId: q.categoryId, q: text, cursor, limit: q.limit ?? 20 }),
+        cursor === undefined ? searchStores(deps.db, text) : Promise.resolve([]),
+      ]);
+      return { products, stores };
+    });
+    return ok(c, answer);
+  });
+
+  app.get('/api/commodity/product/detail', async (c) => ok(c, await productDetail(deps.db, BigInt(queryOf(c, idQuery).id), null)));
+  app.get('/api/commodity/store/info', async (c) => ok(c, await storeInfo(deps.db, BigInt(queryOf(c, z.strictObject({ sellerId: idText })).sellerId))));
+  app.get('/api/commodity/comment/list', async (c) => {
+    const q = queryOf(c, commentsQuery);
+    return ok(c, await comments(deps.db, BigInt(q.productId), null, q.cursor));
+  });
+
+  // ---- the seller's products
+  app.post('/api/commodity/product/publish', signed, seller, async (c) => {
+    const body = await jsonBody(c, publishRequest);
+    return ok(c, await publishProduct(deps, c.var.user, body.product, body.submit));
+  });
+  app.post('/api/commodity/product/edit', signed, seller, async (c) => {
+    const body = await jsonBody(c, editRequest);
+    return ok(c, await editProduct(deps, c.var.user, BigInt(body.id), body.product, body.submit));
+  });
+  const actions: Record<string, SellerAction> = { submit: 'submit', takeDown: 'takeDown', relist: 'relist', delete: 'delete' };
+  for (const [path, action] of Object.entries(actions)) {
+    app.post(`/api/commodity/product/${path}`, signed, seller, async (c) => {
+      const body = await jsonBody(c, productIdInput);
+      return ok(c, await sellerAction(deps, c.var.user, BigInt(body.id), action));
+    });
+  }
+  app.get('/api/commodity/product/mine', signed, seller, async (c) => {
+    const q = queryOf(c, statusQuery);
+    return ok(c, await ownProducts(deps.db, c.var.user.id, q.status));
+  });
+  app.get('/api/commodity/product/mine/detail', signed, seller, async (c) => ok(c, await ownProductDetail(deps.db, c.var.user, BigInt(queryOf(c, idQuery).id))));
+
+  // ---- platform staff
+  app.get('/api/platform/product/list', signed, staff, async (c) => {
+    const q = queryOf(c, statusQuery);
+    return ok(c, await reviewQueue(deps.db, q.status ?? 'reviewing'));
+  });
+  app.post('/api/platform/product/review', signed, staff, async (c) => {
+    const body = await jsonBody(c, reviewInput);
+    await staffDecision(deps, BigInt(body.id), body.decision, body.reason);
+    return ok(c, null);
+  });
+  app.get('/api/platform/seller/applications', signed, staff, async (c) => ok(c, await applications(deps.db, queryOf(c, applicationsQuery).status ?? 'pending')));
+  app.post('/api/platform/seller/decide', signed, staff, async (c) => {
+    const body = await jsonBody(c, applicationDecisionInput);
+    await decideApplication(deps, c.var.user, BigInt(body.id), body.decision, body.reason);
+    invalidateCatalogue(deps.db);
+    return ok(c, null);
+  });
+
+  // ---- seller authentication
+  app.get('/api/commodity/seller/application', signed, async (c) => ok(c, await myApplication(deps.db, c.var.user)));
+  app.post('/api/commodity/seller/apply', signed, async (c) => ok(c, await applyToSell(deps.db, c.var.user, await jsonBody(c, sellerApplicationInput))));
+
+  // ---- favourites, follows, relation
+  app.post('/api/commodity/collect/add', signed, async (c) => {
+    await collect(deps.db, c.var.user, BigInt((await jsonBody(c, productIdInput)).id), true);
+    return ok(c, null);
+  });
+  app.post('/api/commodity/collect/remove', signed, async (c) => {
+    await collect(deps.db, c.var.user, BigInt((await jsonBody(c, productIdInput)).id), false);
+    return ok(c, null);
+  });
+  app.get('/api/commodity/collect/list', signed, async (c) => ok(c, await collectedProducts(deps.db, c.var.user, queryOf(c, cursorQuery).cursor)));
+  app.post('/api/commodity/store/follow', signed, async (c) => {
+    await follow(deps.db, c.var.user, BigInt((await jsonBody(c, sellerIdInput)).sellerId), true);
+    return ok(c, null);
+  });
+  app.post('/api/commodity/store/unfollow', signed, async (c) => {
+    await follow(deps.db, c.var.user, BigInt((await jsonBody(c, sellerIdInput)).sellerId), false);
+    return ok(c, null);
+  });
+  app.get('/api/commodity/store/following', signed, async (c) => ok(c, await followedStores(deps.db, c.var.user)));
+  app.get('/api/commodity/product/relation', signed, async (c) => {
+    const q = queryOf(c, relationQuery);
+    if (!q.productId && !q.sellerId) throw new ApiError('invalidField', { field: 'productId', detail: 'required' });
+    return ok(c, await relation(deps.db, c.var.user, q.productId ? BigInt(q.productId) : null, q.sellerId ? BigInt(q.sellerId) : null));
+  });
+
+  // ---- comments and reports
+  app.post('/api/commodity/comment/add', signed, async (c) => ok(c, await addComment(deps.db, c.var.user, await jsonBody(c, commentInput))));
+  app.post('/api/commodity/comment/delete', signed, async (c) => {
+    await ownerOnComment(deps, c.var.user, BigInt((await jsonBody(c, commentIdInput)).id), 'delete');
+    return ok(c, null);
+  });
+  app.post('/api/commodity/comment/block', signed, async (c) => {
+    await ownerOnComment(deps, c.var.user, BigInt((await jsonBody(c, commentIdInput)).id), 'block');
+    return ok(c, null);
+  });
+  app.post('/api/commodity/product/report', signed, async (c) => {
+    const body = await jsonBody(c, reportInput);
+    await report(deps.db, c.var.user, BigInt(body.productId), body.reason);
+    return ok(c, null);
+  });
+
+  return app;
+}

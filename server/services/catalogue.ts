@@ -1,0 +1,492 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { productMachine, type ProductEvent } from '../../machines/product.machine';
+import { Durations, Limits } from '../../src/domain/constants';
+import { formatMoney, parseMoney } from '../../src/domain/money';
+import { draftIssues, publishIssues, type ProductInput, type PublishIssue } from '../../src/domain/schemas/catalogue';
+import type { ImageRef, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, ProductStatus, SellerRef } from '../../src/domain/types/catalogue';
+import { allowedEvents, applyEvent, initial, restore, store, type Party } from '../charts/apply';
+import type { Db } from '../db/database';
+import type { Deps } from '../deps';
+import { ApiError } from '../http/envelope';
+import type { UserRow } from '../http/env';
+import { hasRole } from '../http/roles';
+import { scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
+import { invalidateCatalogue } from './catalogueCache';
+import { imageUrls } from './images';
+
+/**
+ * The catalogue: products are written only here, and their status changes only through the
+ * product lifecycle chart (machines/product.machine.ts), applied and persisted in one transaction.
+ */
+
+export const listedStatus: ProductStatus = 'normal';
+const timerKind = 'product';
+
+export function imageRef(id: string, width: number, height: number): ImageRef {
+  return { id, width, height, urls: imageUrls(id) };
+}
+
+/** A rule broken: code 4001 with the rule's message in SPEC's words. */
+export function ruleBroken(issue: PublishIssue): never {
+  throw new ApiError('invalidField', { field: issue.field, detail: issue.message }, { field: issue.field, message: issue.message }, issue.message);
+}
+
+// ---------------------------------------------------------------- reading
+
+/** Visibility for a buyer's selected country (SPEC 3 visible range and sale countries; 0 is Global). */
+export function visibleTo(countryId: number): Expression<SqlBool> {
+  if (countryId === 0) return sql<SqlBool>`p.visible_range = 'global'`;
+  const one = JSON.stringify([countryId]);
+  return sql<SqlBool>`((p.visible_range = 'global' and (p.sale_countries @> ${one}::jsonb or p.sale_countries @> '[0]'::jsonb)) or (p.visible_range = 'native' and u.country_id = ${countryId}))`;
+}
+
+/** Words of a search typed by a user, as a prefix-matching tsquery; null when nothing searchable is left. */
+export function searchQuery(text: string): string | null {
+  const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+export interface FeedOptions {
+  countryId: number;
+  categoryId?: number;
+  sellerId?: bigint;
+  q?: string;
+  cursor?: bigint;
+  limit: number;
+}
+
+interface CardRow {
+  id: bigint;
+  title: string;
+  price: bigint;
+  condition: 'new' | 'secondHand';
+  seller_id: bigint;
+  nickname: string;
+  category_id: number;
+  image_id: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+function toCard(r: CardRow): ProductCard {
+  return {
+    id: r.id.toString(),
+    title: r.title,
+    price: formatMoney(r.price),
+    condition: r.condition,
+    image: r.image_id ? imageRef(r.image_id, r.width ?? 1, r.height ?? 1) : null,
+    sellerId: r.seller_id.toString(),
+    sellerName: r.nickname,
+    categoryId: r.category_id,
+  };
+}
+
+/** Listed products visible to the country, newest first, one keyset page at a time. */
+export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCard>> {
+  const tsquery = options.q === undefined ? null : searchQuery(options.q);
+  if (options.q !== undefined && tsquery === null) return { list: [], next: null };
+  let q = db
+    .selectFrom('products as p')
+    .innerJoin('users as u', 'u.id', 'p.seller_id')
+    .leftJoin('product_images as pi', (j) => j.onRef('pi.product_id', '=', 'p.id').on('pi.position', '=', 0))
+    .leftJoin('images as i', 'i.id', 'pi.image_id')
+    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'i.id as image_id', 'i.width', 'i.height'])
+    .where('p.status', '=', listedStatus)
+    .where(visibleTo(options.countryId));
+  if (options.categoryId !== undefined) q = q.where('p.category_id', '=', options.categoryId);
+  if (options.sellerId !== undefined) q = q.where('p.seller_id', '=', options.sellerId);
+  if (options.cursor !== undefined) q = q.where('p.id', '<', options.cursor);
+  if (tsquery !== null) {
+    q = q.where(
+      // Each side of the OR on its own GIN index (product_search_document, users_search), never computed per row.
+      sql<SqlBool>`(p.id in (select s.product_id from product_search s where s.document @@ to_tsquery('simple', ${tsquery})) or p.seller_id in (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery})))`,
+    );
+  }
+  const rows = await q.orderBy('p.id', 'desc').limit(options.limit + 1).execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
+}
+
+export async function sellerRef(db: Db, sellerId: bigint): Promise<SellerRef | null> {
+  const u = await db
+    .selectFrom('users as u')
+    .leftJoin('regions as r', 'r.id', 'u.country_id')
+    .select(['u.id', 'u.username', 'u.nickname', 'u.head_portrait', 'u.country_id', 'r.name as country_name'])
+    .where('u.id', '=', sellerId)
+    .executeTakeFirst();
+  if (!u) return null;
+  return { id: u.id.toString(), username: u.username, nickname: u.nickname, headPortrait: u.head_portrait, countryId: u.country_id, countryName: u.country_name ?? 'Global' };
+}
+
+/** Sellers (stores) whose user name or nickname matches the search. */
+export async function searchStores(db: Db, text: string): Promise<SellerRef[]> {
+  const tsquery = searchQuery(text);
+  if (!tsquery) return [];
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('regions as r', 'r.id', 'u.country_id')
+    .select(['u.id', 'u.username', 'u.nickname', 'u.head_portrait', 'u.country_id', 'r.name as country_name', 'u.roles'])
+    .where(sql<SqlBool>`to_tsvector('simple', u.username || ' ' || u.nickname) @@ to_tsquery('simple', ${tsquery})`)
+    .limit(20)
+    .execute();
+  return rows
+    .filter((u) => hasRole(u.roles, 'seller'))
+    .map((u) => ({ id: u.id.toString(), username: u.username, nickname: u.nickname, headPortrait: u.head_portrait, countryId: u.country_id, countryName: u.country_name ?? 'Global' }));
+}
+
+async function imagesOf(db: Db, productId: bigint): Promise<ImageRef[]> {
+  const rows = await db
+    .selectFrom('product_images as pi')
+    .innerJoin('images as i', 'i.id', 'pi.image_id')
+    .select(['i.id', 'i.width', 'i.height'])
+    .where('pi.product_id', '=', productId)
+    .orderBy('pi.position')
+    .execute();
+  return rows.map((r) => imageRef(r.id, r.width, r.height));
+}
+
+async function productRow(db: Db, id: bigint) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The public product detail: listed products only (owners and staff see others through their own screens). */
+export async function productDetail(db: Db, id: bigint, viewer: UserRow | null): Promise<ProductDetail> {
+  const p = await productRow(db, id);
+  const privileged = viewer !== null && p !== undefined && (p.seller_id === viewer.id || hasRole(viewer.roles, 'arbiter'));
+  if (!p || (p.status !== listedStatus && !privileged)) throw new ApiError('notFound');
+  const [images, skus, category, seller, rating, collects, countries] = await Promise.all([
+    imagesOf(db, p.id),
+    db.selectFrom('product_skus').select(['id', 'specification', 'colour', 'stock']).where('product_id', '=', p.id).orderBy('id').execute(),
+    db.selectFrom('categories').select(['key']).where('id', '=', p.category_id).executeTakeFirst(),
+    sellerRef(db, p.seller_id),
+    db
+      .selectFrom('product_comments')
+      .select([sql<string | null>`avg(rating)`.as('avg'), sql<string>`count(*)`.as('n')])
+      .where('product_id', '=', p.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('product_collects').select(sql<string>`count(*)`.as('n')).where('product_id', '=', p.id).executeTakeFirstOrThrow(),
+    countryNames(db, p.sale_countries),
+  ]);
+  return {
+    id: p.id.toString(),
+    title: p.title,
+    description: p.description,
+    images,
+    categoryId: p.category_id,
+    categoryKey: category?.key ?? 'other',
+    condition: p.condition,
+    skus: skus.map((s) => ({ id: s.id.toString(), specification: s.specification, colour: s.colour, stock: s.stock })),
+    price: formatMoney(p.price),
+    shippingFee: formatMoney(p.shipping_fee),
+    shippingMethod: p.shipping_method,
+    shippingPlace: p.shipping_place,
+    saleCountries: countries,
+    visibleRange: p.visible_range,
+    globalBarter: p.global_barter,
+    contactEmail: p.contact_email,
+    afterSales: p.after_sales,
+    status: p.status as ProductStatus,
+    seller: seller ?? { id: p.seller_id.toString(), username: '', nickname: '', headPortrait: null, countryId: 0, countryName: 'Global' },
+    rating: { average: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10, count: Number(rating.n) },
+    collects: Number(collects.n),
+  };
+}
+
+async function countryNames(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
+  const known = ids.filter((id) => id !== 0);
+  const rows = known.length ? await db.selectFrom('regions').select(['id', 'name']).where('id', 'in', known).execute() : [];
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return ids.map((id) => ({ id, name: id === 0 ? 'Global' : names.get(id) ?? String(id) }));
+}
+
+// ---------------------------------------------------------------- the seller's own products
+
+function ownOf(p: { id: bigint; title: string; price: bigint; status: string; review_reason: string | null; updated_at: Date; chart: { value: unknown; context: unknown } }, image: ImageRef | null): OwnProduct {
+  const snapshot = restore(productMachine, p.chart);
+  return {
+    id: p.id.toString(),
+    title: p.title,
+    price: formatMoney(p.price),
+    image,
+    status: p.status as ProductStatus,
+    reason: p.review_reason,
+    allowed: allowedEvents(snapshot, 'seller'),
+    updatedAt: p.updated_at.toISOString(),
+  };
+}
+
+export async function ownProducts(db: Db, sellerId: bigint, status?: ProductStatus): Promise<OwnProduct[]> {
+  let q = db
+    .selectFrom('products as p')
+    .leftJoin('product_images as pi', (j) => j.onRef('pi.product_id', '=', 'p.id').on('pi.position', '=', 0))
+    .leftJoin('images as i', 'i.id', 'pi.image_id')
+    .select(['p.id', 'p.title', 'p.price', 'p.status', 'p.review_reason', 'p.updated_at', 'p.chart', 'i.id as image_id', 'i.width', 'i.height'])
+    .where('p.seller_id', '=', sellerId)
+    .where('p.status', 'not in', ['deleted', 'backup']);
+  if (status) q = q.where('p.status', '=', status);
+  const rows = await q.orderBy('p.updated_at', 'desc').orderBy('p.id', 'desc').limit(500).execute();
+  return rows.map((r) => ownOf(r, r.image_id ? imageRef(r.image_id, r.width ?? 1, r.height ?? 1) : null));
+}
+
+/** The form's values of one's own product, for editing. Another seller's product is "not found". */
+export async function ownProductDetail(db: Db, seller: UserRow, id: bigint): Promise<OwnProductDetail> {
+  const p = await productRow(db, id);
+  if (!p || p.seller_id !== seller.id || p.status === 'deleted' || p.status === 'backup') throw new ApiError('notFound');
+  const [images, skus] = await Promise.all([
+    imagesOf(db, p.id),
+    db.selectFrom('product_skus').select(['specification', 'colour', 'stock']).where('product_id', '=', p.id).orderBy('id').execute(),
+  ]);
+  const input: ProductInput = {
+    images: images.map((i) => i.id),
+    title: p.title,
+    description: p.description,
+    categoryId: p.category_id,
+    condition: p.condition,
+    skus: skus.map((s) => ({ specification: s.specification, colour: s.colour, stock: String(s.stock) })),
+    price: formatMoney(p.price),
+    shippingMethod: p.shipping_method,
+    shippingFee: formatMoney(p.shipping_fee),
+    shippingPlace: p.shipping_place,
+    visibleRange: p.visible_range,
+    globalBarter: p.global_barter,
+    saleCountries: p.sale_countries,
+    contactEmail: p.contact_email,
+  };
+  return { ...ownOf(p, images[0] ?? null), input, images };
+}
+
+// ---------------------------------------------------------------- writing
+
+/** The server's own checks beyond the shared rules: the images, category and countries must exist. */
+async function checkReferences(db: Db | Trx, seller: UserRow, input: ProductInput, submit: boolean): Promise<void> {
+  const issues = submit ? publishIssues(input, { sellerCountryId: seller.country_id }) : draftIssues(input);
+  const first = issues[0];
+  if (first) ruleBroken(first);
+  if (input.images.length) {
+    const rows = await db.selectFrom('images').select(['id', 'bytes', 'owner_id']).where('id', 'in', input.images).execute();
+    if (rows.length !== new Set(input.images).size) ruleBroken({ field: 'images', message: 'messages.uploadFailed' });
+    if (rows.some((r) => r.bytes > Limits.imageBytesMax)) ruleBroken({ field: 'images', message: 'catalogue.rules.imageTooLarge' });
+  }
+  if (input.categoryId !== null) {
+    const category = await db.selectFrom('categories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+    if (!category) ruleBroken({ field: 'categoryId', message: 'catalogue.rules.categoryRequired' });
+  }
+  const countries = input.saleCountries.filter((id) => id !== 0);
+  if (countries.length) {
+    const rows = await db.selectFrom('regions').select('id').where('level', '=', 1).where('id', 'in', countries).execute();
+    if (rows.length !== new Set(countries).size) ruleBroken({ field: 'saleCountries', message: 'catalogue.rules.saleCountriesRequired' });
+  }
+}
+
+/** Column values of a product from the form. A draft may leave fields empty; they are stored as blanks until submitted. */
+function columnsOf(input: ProductInput) {
+  const money = (text: string) => {
+    try {
+      return parseMoney(text || '0');
+    } catch {
+      return 0n;
+    }
+  };
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    category_id: input.categoryId ?? 10,
+    condition: input.condition ?? 'new',
+    price: money(input.price),
+    shipping_fee: money(input.shippingFee),
+    shipping_method: input.shippingMethod ?? 'free',
+    shipping_place: input.shippingPlace.trim(),
+    visible_range: input.visibleRange ?? 'global',
+    global_barter: input.globalBarter ?? false,
+    sale_countries: JSON.stringify(input.saleCountries),
+    contact_email: input.contactEmail.trim(),
+  };
+}
+
+/** Keeps the product's stored search document in step with its title and description. */
+export async function indexForSearch(trx: Trx | Db, productId: bigint): Promise<void> {
+  await sql`insert into product_search (product_id, document)
+    select id, to_tsvector('simple', title || ' ' || description) from products where id = ${productId}
+    on conflict (product_id) do update set document = excluded.document`.execute(trx);
+}
+
+async function writeChildren(trx: Trx, productId: bigint, input: ProductInput): Promise<void> {
+  await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (input.images.length) {
+    await trx.insertInto('product_images').values(input.images.map((image_id, position) => ({ product_id: productId, image_id, position }))).execute();
+  }
+  const wanted = input.skus
+    .filter((s) => s.specification.trim() && s.colour.trim())
+    .map((s) => ({ specification: s.specification.trim(), colour: s.colour.trim(), stock: /^\d+$/.test(s.stock.trim()) ? Math.min(Number(s.stock.trim()), 2_000_000_000) : 0 }));
+  const existing = await trx.selectFrom('product_skus').select(['id', 'specification', 'colour']).where('product_id', '=', productId).execute();
+  const key = (s: { specification: string; colour: string }) => `${s.specification}\u0000${s.colour}`;
+  const byKey = new Map(existing.map((s) => [key(s), s.id]));
+  const keep = new Set<string>();
+  for (const s of wanted) {
+    const k = key(s);
+    if (keep.has(k)) continue;
+    keep.add(k);
+    const id = byKey.get(k);
+    if (id !== undefined) await trx.updateTable('product_skus').set({ stock: s.stock }).where('id', '=', id).execute();
+    else await trx.insertInto('product_skus').values({ product_id: productId, ...s }).execute();
+  }
+  const gone = existing.filter((s) => !keep.has(key(s))).map((s) => s.id);
+  if (gone.length) {
+    // A combination already ordered stays (orders refer to it) with no stock; the others go.
+    await trx
+      .deleteFrom('product_skus')
+      .where('id', 'in', gone)
+      .where(sql<SqlBool>`not exists (select 1 from order_items oi where oi.sku_id = product_skus.id)`)
+      .execute();
+    await trx.updateTable('product_skus').set({ stock: 0 }).where('id', 'in', gone).execute();
+  }
+}
+
+type ChartSnapshot = ReturnType<typeof initial>;
+
+async function persist(trx: Trx, id: bigint, snapshot: ChartSnapshot, now: number, extra: Partial<ReturnType<typeof columnsOf>> = {}): Promise<void> {
+  const status = String(snapshot.value) as ProductStatus;
+  const context = snapshot.context as { reason: string | null };
+  await trx
+    .updateTable('products')
+    .set({ ...extra, status, chart: JSON.stringify(store(snapshot)), review_reason: context.reason, updated_at: new Date(now) })
+    .where('id', '=', id)
+    .execute();
+  if (status === 'deleted') {
+    await scheduleTimer(trx, { kind: timerKind, entityId: id.toString(), name: 'deletedRetention', event: 'xstate.after.deletedRetention.product.deleted', dueAt: new Date(now + Durations.day * 30) });
+  }
+}
+
+/** A seller publishes: the product is saved as a draft, or submitted for review. Only sellers may. */
+export async function publishProduct(deps: Deps, seller: UserRow, input: ProductInput, submit: boolean): Promise<OwnProduct> {
+  if (!hasRole(seller.roles, 'seller')) throw new ApiError('forbidden');
+  await checkReferences(deps.db, seller, input, submit);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    let snapshot = initial(productMachine);
+    snapshot = applyEvent(productMachine, snapshot, { type: submit ? 'SUBMIT' : 'SAVE_DRAFT' }, 'seller');
+    const row = await trx
+      .insertInto('products')
+      .values({ seller_id: seller.id, ...columnsOf(input), status: String(snapshot.value), chart: JSON.stringify(store(snapshot)), review_reason: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeChildren(trx, row.id, input);
+    await indexForSearch(trx, row.id);
+    return row.id;
+  });
+  invalidateCatalogue(deps.db);
+  return (await ownProducts(deps.db, seller.id)).find((p) => p.id === id.toString()) ?? ownOf(await productRowOrThrow(deps.db, id), null);
+}
+
+async function productRowOrThrow(db: Db, id: bigint) {
+  const p = await productRow(db, id);
+  if (!p) throw new ApiError('notFound');
+  return p;
+}
+
+/** Locks one's own product; another seller's product is refused (4003), a missing one is 4004. */
+async function lockOwn(trx: Trx, seller: UserRow, id: bigint) {
+  const p = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!p || p.status === 'backup') throw new ApiError('notFound');
+  if (p.seller_id !== seller.id) throw new ApiError('forbidden');
+  return p;
+}
+
+/**
+ * Edits one's own product. A draft or a failed product is saved as a draft or submitted; a product in
+ * review, listed or taken down is edited (reviewed again), and then every rule applies.
+ */
+export async function editProduct(deps: Deps, seller: UserRow, id: bigint, input: ProductInput, submit: boolean): Promise<OwnProduct> {
+  if (!hasRole(seller.roles, 'seller')) throw new ApiError('forbidden');
+  await deps.db.transaction().execute(async (trx) => {
+    const p = await lockOwn(trx, seller, id);
+    const snapshot = restore(productMachine, p.chart);
+    const early = p.status === 'draft' || p.status === 'reviewFailed';
+    const event: ProductEvent = early ? { type: submit ? 'SUBMIT' : 'SAVE_DRAFT' } : { type: 'EDIT' };
+    const next = applyEvent(productMachine, snapshot, event, 'seller');
+    await checkReferences(trx, seller, input, event.type !== 'SAVE_DRAFT');
+    await writeChildren(trx, id, input);
+    await persist(trx, id, next, deps.now(), columnsOf(input));
+    await indexForSearch(trx, id);
+  });
+  invalidateCatalogue(deps.db);
+  const p = await productRowOrThrow(deps.db, id);
+  return ownOf(p, (await imagesOf(deps.db, id))[0] ?? null);
+}
+
+const sellerEvents = { submit: 'SUBMIT', takeDown: 'TAKE_DOWN', relist: 'RELIST', delete: 'DELETE' } as const;
+export type SellerAction = keyof typeof sellerEvents;
+
+/** Submit, take down, relist or delete one's own product, through the chart. */
+export async function sellerAction(deps: Deps, seller: UserRow, id: bigint, action: SellerAction): Promise<OwnProduct> {
+  if (!hasRole(seller.roles, 'seller')) throw new ApiError('forbidden');
+  const current = action === 'submit' ? await ownProductDetail(deps.db, seller, id).catch(() => null) : null;
+  await deps.db.transaction().execute(async (trx) => {
+    const p = await lockOwn(trx, seller, id);
+    if (current) await checkReferences(trx, seller, current.input, true);
+    const next = applyEvent(productMachine, restore(productMachine, p.chart), { type: sellerEvents[action] }, 'seller');
+    await persist(trx, id, next, deps.now());
+  });
+  invalidateCatalogue(deps.db);
+  const p = await productRowOrThrow(deps.db, id);
+  return ownOf(p, (await imagesOf(deps.db, id))[0] ?? null);
+}
+
+export type StaffDecision = 'approve' | 'reject' | 'freeze' | 'unfreeze';
+
+/** Platform staff review a product (approve, or fail with a reason) and freeze or unfreeze it. */
+export async function staffDecision(deps: Deps, id: bigint, decision: StaffDecision, reason: string | undefined): Promise<void> {
+  const party: Party = 'staff';
+  if ((decision === 'reject' || decision === 'freeze') && !reason?.trim()) ruleBroken({ field: 'reason', message: 'catalogue.rules.reasonRequired' });
+  const event: ProductEvent =
+    decision === 'approve' ? { type: 'APPROVE' } : decision === 'unfreeze' ? { type: 'UNFREEZE' } : { type: decision === 'reject' ? 'REJECT' : 'FREEZE', reason: reason?.trim() ?? '' };
+  await deps.db.transaction().execute(async (trx) => {
+    const p = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!p) throw new ApiError('notFound');
+    const next = applyEvent(productMachine, restore(productMachine, p.chart), event, party);
+    await persist(trx, id, next, deps.now());
+  });
+  invalidateCatalogue(deps.db);
+}
+
+/** Products waiting for staff: in review (default), listed, or frozen; with their report counts. */
+export async function reviewQueue(db: Db, status: ProductStatus) {
+  const rows = await db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.title', 'p.price', 'p.status', 'p.review_reason', 'p.updated_at', 'p.chart', 'p.description', 'p.seller_id'])
+    .select((eb) => eb.selectFrom('product_reports as r').select(sql<string>`count(*)`.as('n')).whereRef('r.product_id', '=', 'p.id').as('reports'))
+    .where('p.status', '=', status)
+    .orderBy(sql`(select count(*) from product_reports r where r.product_id = p.id)`, 'desc')
+    .orderBy('p.updated_at', 'asc')
+    .limit(100)
+    .execute();
+  return Promise.all(
+    rows.map(async (r) => {
+      const images = await imagesOf(db, r.id);
+      const seller = await sellerRef(db, r.seller_id);
+      const snapshot = restore(productMachine, r.chart);
+      return {
+        ...ownOf(r, images[0] ?? null),
+        allowed: allowedEvents(snapshot, 'staff'),
+        description: r.description,
+        images,
+        seller: seller as SellerRef,
+        reports: Number(r.reports ?? 0),
+      };
+    }),
+  );
+}
+
+/** Fires a deleted product's retention timer: it becomes a backup (kept for the orders that refer to it). */
+export const fireProductTimer: TimerHandler = async (trx, timer, now) => {
+  const id = BigInt(timer.entity_id);
+  const p = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!p || p.status !== 'deleted') return;
+  const next = applyEvent(productMachine, restore(productMachine, p.chart), { type: timer.event }, 'system');
+  await trx
+    .updateTable('products')
+    .set({ status: String(next.value), chart: JSON.stringify(store(next)), updated_at: new Date(now) })
+    .where('id', '=', id)
+    .execute();
+};

@@ -1,0 +1,238 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { orderMachine } from '../../machines/order.machine';
+import { CheckoutRules, orderAmounts } from '../../src/domain/checkout';
+import { formatMoney, parseMoney } from '../../src/domain/money';
+import type { CheckoutInput } from '../../src/domain/schemas/commerce';
+import type { CheckoutAnswer, QuoteView } from '../../src/domain/types/commerce';
+import { applyEvent, initial, store } from '../charts/apply';
+import type { Db } from '../db/database';
+import type { DeliverySnapshot } from '../db/schema';
+import type { Deps } from '../deps';
+import { ApiError } from '../http/envelope';
+import type { UserRow } from '../http/env';
+import { orderViews, statusOf, syncOrderTimers } from './orders';
+
+/**
+ * Order submission (SPEC 5 Order): the server checks every rule and computes every amount; the stock
+ * of each line is reserved by a conditional UPDATE (stock >= quantity) in the same transaction that
+ * creates the orders, one order per seller. A resubmitted idempotency key answers the same orders.
+ */
+export const buyableStatus = 'normal';
+
+interface Line {
+  productId: bigint;
+  skuId: bigint;
+  quantity: number;
+}
+
+export interface ResolvedLine extends Line {
+  sellerId: bigint;
+  sellerName: string;
+  title: string;
+  specification: string;
+  colour: string;
+  unitPrice: bigint;
+  shippingFee: bigint;
+}
+
+export interface AddressRow {
+  id: bigint;
+  user_id: bigint;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  country_id: number;
+  province_id: number | null;
+  city_id: number | null;
+  street: string;
+  building_number: string;
+  detail: string;
+  zip_code: string;
+}
+
+export async function regionText(db: Db, address: Pick<AddressRow, 'country_id' | 'province_id' | 'city_id'>): Promise<string> {
+  const ids = [address.country_id, address.province_id, address.city_id].filter((n): n is number => typeof n === 'number');
+  const rows = await db.selectFrom('regions').select(['id', 'name']).where('id', 'in', ids).execute();
+  return ids.map((id) => rows.find((r) => r.id === id)?.name ?? '').filter(Boolean).join(' / ');
+}
+
+/** Merges repeated lines of one SKU. */
+function mergeLines(items: { productId: string; skuId: string; quantity: number }[]): Line[] {
+  const merged = new Map<string, Line>();
+  for (const item of items) {
+    const key = `${item.productId}:${item.skuId}`;
+    const seen = merged.get(key);
+    if (seen) seen.quantity += item.quantity;
+    else merged.set(key, { productId: BigInt(item.productId), skuId: BigInt(item.skuId), quantity: item.quantity });
+  }
+  const lines = [...merged.values()];
+  if (lines.some((l) => l.quantity > CheckoutRules.maxQuantity)) throw new ApiError('invalidField', { field: 'quantity', detail: `at most ${CheckoutRules.maxQuantity}` });
+  return lines;
+}
+
+/** Checks every line against the rules of SPEC 5 (Order) for this buyer and address; answers the priced lines. */
+export async function resolveLines(db: Db, buyer: UserRow, items: { productId: string; skuId: string; quantity: number }[], address: AddressRow | null): Promise<ResolvedLine[]> {
+  const lines = mergeLines(items);
+  const products = await db
+    .selectFrom('products as p')
+    .innerJoin('users as s', 's.id', 'p.seller_id')
+    .select(['p.id', 'p.seller_id', 'p.title', 'p.price', 'p.shipping_fee', 'p.shipping_method', 'p.visible_range', 'p.sale_countries', 'p.status', 's.nickname', 's.country_id as seller_country'])
+    .where('p.id', 'in', lines.map((l) => l.productId))
+    .execute();
+  const skus = await db.selectFrom('product_skus').selectAll().where('id', 'in', lines.map((l) => l.skuId)).execute();
+  return lines.map((line) => {
+    const product = products.find((p) => p.id === line.productId);
+    if (!product || product.status !== buyableStatus) throw new ApiError('invalidField', { field: 'productId', detail: 'not for sale' }, { productId: line.productId.toString() }, 'commerce.productUnavailable');
+    if (product.seller_id === buyer.id) throw new ApiError('forbidden', {}, { productId: line.productId.toString() }, 'messages.ownProductForbidden');
+    const sku = skus.find((s) => s.id === line.skuId);
+    if (!sku || sku.product_id !== product.id) throw new ApiError('invalidField', { field: 'skuId', detail: 'not of this product' }, { productId: line.productId.toString() }, 'messages.specNotMatchAddress');
+    if (address) {
+      const countries = Array.isArray(product.sale_countries) ? product.sale_countries : [];
+      const sold = countries.includes(address.country_id);
+      const inRange = product.visible_range === 'global' || product.seller_country === address.country_id;
+      if (!sold || !inRange) throw new ApiError('invalidField', { field: 'addressId', detail: 'not deliverable' }, { productId: line.productId.toString() }, 'messages.cannotDeliver');
+    }
+    if (sku.stock < line.quantity) throw new ApiError('invalidField', { field: 'quantity', detail: 'not enough stock' }, { productId: line.productId.toString(), stock: sku.stock }, 'commerce.outOfStock');
+    return {
+      ...line,
+      sellerId: product.seller_id,
+      sellerName: product.nickname,
+      title: product.title,
+      specification: sku.specification,
+      colour: sku.colour,
+      unitPrice: product.price,
+      shippingFee: product.shipping_method === 'free' ? 0n : product.shipping_fee,
+    };
+  });
+}
+
+/** Lines grouped by seller (ascending seller id, so every checkout locks in the same order). */
+function bySeller(lines: ResolvedLine[]): ResolvedLine[][] {
+  const groups = new Map<bigint, ResolvedLine[]>();
+  for (const line of lines) groups.set(line.sellerId, [...(groups.get(line.sellerId) ?? []), line]);
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
+}
+
+export async function findAddress(db: Db, userId: bigint, id: string): Promise<AddressRow> {
+  const address = await db.selectFrom('addresses').selectAll().where('id', '=', BigInt(id)).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!address) throw new ApiError('notFound');
+  return address;
+}
+
+export async function quote(db: Db, buyer: UserRow, items: { productId: string; skuId: string; quantity: number }[], addressId: string | null | undefined): Promise<QuoteView> {
+  const address = addressId ? await findAddress(db, buyer.id, addressId) : null;
+  const lines = await resolveLines(db, buyer, items, address);
+  let total = 0n;
+  const groups = bySeller(lines).map((group) => {
+    const a = orderAmounts(group);
+    total += a.total;
+    const first = group[0];
+    return { sellerId: first ? first.sellerId.toString() : '', sellerName: first?.sellerName ?? '', goods: formatMoney(a.goods), shipping: formatMoney(a.shipping), total: formatMoney(a.total), handlingFee: formatMoney(a.handlingFee) };
+  });
+  return { groups, total: formatMoney(total) };
+}
+
+function orderNumber(now: number): string {
+  const d = new Date(now);
+  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `CM${day}${crypto.randomInt(0, 1e10).toString().padStart(10, '0')}`;
+}
+
+export async function submitCheckout(deps: Deps, buyer: UserRow, input: CheckoutInput): Promise<CheckoutAnswer> {
+  if (!input.addressId) throw new ApiError('invalidField', { field: 'addressId', detail: 'required' }, null, 'commerce.addressRequired');
+  if (!input.paymentMethod) throw new ApiError('invalidField', { field: 'paymentMethod', detail: 'required' }, null, 'commerce.paymentMethodRequired');
+  const { db } = deps;
+
+  // A resubmission answers the orders of the first submission, whatever the rest of the body says.
+  const earlier = await db.selectFrom('checkouts').select('id').where('buyer_id', '=', buyer.id).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+  if (earlier) return answerFor(db, earlier.id, buyer.id);
+
+  const address = await findAddress(db, buyer.id, input.addressId);
+  const lines = await resolveLines(db, buyer, input.items, address);
+  const delivery: DeliverySnapshot = {
+    name: `${address.first_name} ${address.last_name}`,
+    phone: address.phone,
+    countryId: address.country_id,
+    region: await regionText(db, address),
+    street: address.street,
+    buildingNumber: address.building_number,
+    detail: address.detail,
+    zipCode: address.zip_code,
+    email: buyer.email,
+  };
+  const now = deps.now();
+
+  const checkoutId = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('checkouts')
+      .values({ buyer_id: buyer.id, idempotency_key: input.idempotencyKey, created_at: new Date(now) })
+      .onConflict((oc) => oc.columns(['buyer_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!created) return null; // a concurrent submission of the same key won: answer its orders
+
+    const submitted = applyEvent(orderMachine, initial(orderMachine), { type: 'SUBMIT' }, 'buyer');
+    for (const group of bySeller(lines)) {
+      const amounts = orderAmounts(group);
+      const first = group[0];
+      if (!first) continue;
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          order_no: orderNumber(now),
+          checkout_id: created.id,
+          buyer_id: buyer.id,
+          seller_id: first.sellerId,
+          status: statusOf(submitted.value),
+          chart: JSON.stringify(store(submitted)),
+          goods_amount: amounts.goods,
+          shipping_amount: amounts.shipping,
+          total_amount: amounts.total,
+          handling_fee: amounts.handlingFee,
+          payment_method: input.paymentMethod ?? null,
+          delivery: JSON.stringify(delivery),
+          comments: input.comments ?? '',
+          created_at: new Date(now),
+          expires_at: new Date(now + CheckoutRules.unpaidWindow),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_items')
+        .values(group.map((l) => ({ order_id: order.id, product_id: l.productId, sku_id: l.skuId, title: l.title, specification: l.specification, colour: l.colour, quantity: l.quantity, unit_price: l.unitPrice, shipping_fee: l.shippingFee })))
+        .execute();
+      await syncOrderTimers(trx, order.id, submitted, now);
+    }
+
+    // Reserve: one conditional UPDATE per line, in SKU order, last (so the rows stay locked only until the commit).
+    // Not enough stock (or no longer for sale) rolls back everything, orders included.
+    for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+      const reserved = await trx
+        .updateTable('product_skus')
+        .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
+        .where('id', '=', line.skuId)
+        .where('product_id', '=', line.productId)
+        .where('stock', '>=', line.quantity)
+        .where(sql<boolean>`exists (select 1 from products p where p.id = product_skus.product_id and p.status = ${buyableStatus})`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!reserved) throw new ApiError('invalidField', { field: 'quantity', detail: 'not enough stock' }, { productId: line.productId.toString() }, 'commerce.outOfStock');
+    }
+
+    return created.id;
+  });
+
+  if (checkoutId === null) {
+    const again = await db.selectFrom('checkouts').select('id').where('buyer_id', '=', buyer.id).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
+    return answerFor(db, again.id, buyer.id);
+  }
+  return answerFor(db, checkoutId, buyer.id);
+}
+
+async function answerFor(db: Db, checkoutId: bigint, buyerId: bigint): Promise<CheckoutAnswer> {
+  const orders = await orderViews(db, { checkoutId, buyerId }, buyerId);
+  const total = orders.reduce((acc, o) => acc + parseMoney(o.totalAmount), 0n);
+  return { checkoutId: checkoutId.toString(), orders, total: formatMoney(total) };
+}
+

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { userAccount } from './users';
+
+/**
+ * The double-entry ledger. Every movement of money is one transaction (`txn_id`) of two or more
+ * rows whose amounts sum to zero; balances are never stored, only derived (balanceOf in users.ts sums
+ * `user:<id>`). Accounts:
+ *  - `user:<id>`          a person's account balance
+ *  - `platform:coin-in`   coins received through the platform (its balance is minus what came in)
+ *  - `platform:wallet-in` what the wallet app paid in on a person's behalf
+ *  - `platform:topup`     demo and promotional credits the platform grants
+ *  - `platform:fees`      handling fees the platform earned (issue 6)
+ *  - `escrow:order:<id>`  what a buyer paid for an order, held until the order settles
+ */
+type Conn = Kysely<Database> | Transaction<Database>;
+
+export const Accounts = {
+  user: (userId: bigint) => userAccount(userId),
+  coinIn: 'platform:coin-in',
+  walletIn: 'platform:wallet-in',
+  topUp: 'platform:topup',
+  fees: 'platform:fees',
+  orderEscrow: (orderId: bigint) => `escrow:order:${orderId.toString()}`,
+} as const;
+
+export interface Posting {
+  account: string;
+  amount: bigint;
+}
+
+export class LedgerImbalance extends Error {}
+
+/** Writes one transaction; refuses postings that do not sum to zero or carry a zero amount. Answers the txn id. */
+export async function post(db: Conn, entry: { kind: string; reference: string | null; postings: Posting[]; at?: Date; txnId?: string }): Promise<string> {
+  const sum = entry.postings.reduce((acc, p) => acc + p.amount, 0n);
+  if (sum !== 0n) throw new LedgerImbalance(`ledger transaction ${entry.kind} sums to ${sum.toString()}`);
+  if (entry.postings.length < 2 || entry.postings.some((p) => p.amount === 0n)) throw new LedgerImbalance(`ledger transaction ${entry.kind} has an empty posting`);
+  const txnId = entry.txnId ?? crypto.randomUUID();
+  await db
+    .insertInto('ledger_entries')
+    .values(entry.postings.map((p) => ({ txn_id: txnId, account: p.account, amount: p.amount, kind: entry.kind, reference: entry.reference, ...(entry.at ? { created_at: entry.at } : {}) })))
+    .execute();
+  return txnId;
+}
+
+export async function accountBalance(db: Conn, account: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<bigint>`coalesce(sum(amount), 0)::int8`.as('total'))
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** The sum over every account: always zero. */
+export async function ledgerTotal(db: Db): Promise<bigint> {
+  const row = await db.selectFrom('ledger_entries').select(sql<bigint>`coalesce(sum(amount), 0)::int8`.as('total')).executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** Transactions whose sum is not zero (none, ever). */
+export async function unbalancedTransactions(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('ledger_entries').select('txn_id').groupBy('txn_id').having(sql`sum(amount)`, '<>', 0).execute();
+  return rows.map((r) => r.txn_id);
+}
+
+/**
+ * Locks a person's account for a debit: a transaction-scoped advisory lock keyed by the account, so two
+ * debits of the same balance run one after the other and neither overdraws it.
+ */
+export async function lockAccount(trx: Transaction<Database>, account: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${account}, 0))`.execute(trx);
+}
+
+/** Demo data: the platform grants demo_buyer a balance to try the account-balance payment (see seed). */
+export async function demoTopUp(db: Conn, userId: bigint, amount: bigint): Promise<void> {
+  await post(db, { kind: 'topUp', reference: 'demo', postings: [{ account: Accounts.topUp, amount: -amount }, { account: Accounts.user(userId), amount }] });
+}
