@@ -10,7 +10,7 @@ import { timerHandlers } from './timers/handlers';
 import { runDueTimers } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { createPlatformClient } from './platform/client';
-import { webRoutes } from './web';
+import { previewTiles, webRoutes, type PreviewTile } from './web';
 
 export interface RunningServer {
   url: string;
@@ -49,7 +49,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw));
   root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw));
   root.all('/media/*', async (c) => (await ready).api.fetch(c.req.raw));
-  root.route('/', webRoutes(config));
+  // The home feed's first row for the page's first paint; never waits for a database still starting.
+  let databaseReady = false;
+  void ready.then(() => (databaseReady = true)).catch(() => undefined);
+  const preview = async () => {
+    if (!databaseReady) return '';
+    const res = await (await ready).api.fetch(new Request('http://localhost/api/commodity/product/feed?countryId=0&limit=2'));
+    const answer = (await res.json()) as { object?: { list?: PreviewTile[] } };
+    return previewTiles(answer.object?.list ?? []);
+  };
+  root.route('/', webRoutes(config, preview));
 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => {

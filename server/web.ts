@@ -51,8 +51,33 @@ export function firstScreenPreloads(distDir: string, html: string): string {
     .join('');
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export interface PreviewTile {
+  title: string;
+  price: string;
+  image: { urls: { thumb: string; card: string } } | null;
+}
+
+/**
+ * The first row of the home feed as static HTML inside the page, so the largest paint (a product
+ * image) does not wait for the scripts and an API round trip. React replaces it on its first render.
+ */
+export function previewTiles(tiles: PreviewTile[]): string {
+  return tiles
+    .map(
+      (p, i) =>
+        `<div style="border-radius:16px;background:#fff;overflow:hidden">${
+          p.image
+            ? `<img src="${escapeHtml(p.image.urls.card)}" srcset="${escapeHtml(p.image.urls.thumb)} 240w, ${escapeHtml(p.image.urls.card)} 480w" sizes="(max-width: 420px) 50vw, 190px" width="480" height="480" alt="" style="display:block;width:100%;height:auto;aspect-ratio:1/1;object-fit:cover"${i < 2 ? ' fetchpriority="high"' : ''}>`
+            : ''
+        }<div style="padding:8px;font-size:14px;font-weight:600;color:#1b1530">${escapeHtml(p.title)}<div style="color:#5b21d6;font-weight:800">π ${escapeHtml(p.price)}</div></div></div>`,
+    )
+    .join('');
+}
+
 /** Serves the built client: hashed assets cached for a year, index.html never cached. */
-export function webRoutes(config: Config) {
+export function webRoutes(config: Config, preview: () => Promise<string> = async () => '') {
   const app = new Hono();
   const indexFile = path.join(config.distDir, 'index.html');
   let indexHtml: string | null = null;
@@ -64,11 +89,12 @@ export function webRoutes(config: Config) {
     return indexHtml;
   };
 
-  app.get('/', (c) => {
+  app.get('/', async (c) => {
     const html = page();
     if (html === null) return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    const tiles = await preview().catch(() => '');
+    return c.html(html.replace('<!--coin-mall-preview-->', tiles));
   });
   app.get('/index.html', (c) => c.redirect('/'));
 
