@@ -31,6 +31,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
           oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client can lose its connection (a server restart, a dropped database): the pool must
+    // hear of it, or node treats the error as uncaught and the process dies. The next query reconnects.
+    pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');

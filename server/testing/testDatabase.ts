@@ -41,6 +41,12 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
       await db.destroy();
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
+      // The pool's connections finish closing on their own; give them a moment before forcing the rest.
+      for (let i = 0; i < 20; i += 1) {
+        const open = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0]?.n === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
