@@ -41,6 +41,9 @@ async function main() {
       const score = lhr.categories.performance?.score ?? 0;
       const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
       runs.push({ score, lcp });
+      // Which element was the largest paint, so a regression can be traced to it.
+      const lcpElement = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+      if (lcpElement) console.log(`  largest paint: ${lcpElement.slice(0, 160)}`);
       console.log(`run ${i + 1}: performance ${score.toFixed(2)}, LCP ${(lcp / 1000).toFixed(2)} s, FCP ${((lhr.audits['first-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2)} s, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`);
     }
     const median = [...runs].sort((a, b) => a.score - b.score)[1] ?? runs[0];
