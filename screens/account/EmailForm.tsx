@@ -7,9 +7,9 @@ import { showToast } from '../../src/app/toasts';
 import { changeEmailInput, sendEmailCodeInput } from '../../src/domain/schemas/accounts';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
-import { Field, Problem, SendCodeButton } from './Fields';
+import { EmailCodeFields, Field, Problem } from './Fields';
 import * as css from './forms.css';
-import { useAccountForm, useEmailCode } from './useAccountForm';
+import { useAccountForm, useSendCode } from './useAccountForm';
 
 /**
  * chageEmail (SPEC 7, change and bind). Binding (the one-click binding of a coin-browser account)
@@ -27,14 +27,7 @@ export function EmailForm({ bind }: { bind: boolean }) {
     back('/mine/securitysetting');
     return info;
   });
-  const codeForm = useAccountForm(sendEmailCodeInput, async () => null);
-  const code = useEmailCode((email) => sendEmailCode(email));
-  const onSend = () => {
-    const parsed = sendEmailCodeInput.safeParse({ email: values.email });
-    codeForm.edit();
-    codeForm.submit({ email: values.email });
-    if (parsed.success) code.send(parsed.data.email);
-  };
+  const { codeForm, code, onSend } = useSendCode(sendEmailCodeInput, (email) => ({ email }), (input) => sendEmailCode(input.email));
   return (
     <>
       <ScreenHeader title={t(bind ? 'accounts.email.bindTitle' : 'accounts.email.title')} backTo="/mine/securitysetting" />
@@ -49,17 +42,16 @@ export function EmailForm({ bind }: { bind: boolean }) {
             form.submit(bind || values.password ? values : { email: values.email, code: values.code });
           }}
         >
-          <Field name="email" type="email" autoComplete="email" label={t('accounts.fields.newEmail')} value={values.email} onChange={set('email')} problemField={form.problemField ?? codeForm.problemField} />
-          <Field
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            label={t('accounts.fields.code')}
-            value={values.code}
-            onChange={set('code')}
+          <EmailCodeFields
+            emailLabel={t('accounts.fields.newEmail')}
+            email={values.email}
+            code={values.code}
+            onEmail={set('email')}
+            onCode={set('code')}
             problemField={form.problemField}
-            extra={<SendCodeButton state={code.state} secondsLeft={code.secondsLeft} onSend={onSend} />}
+            codeProblemField={codeForm.problemField}
+            sender={code}
+            onSend={() => onSend(values.email)}
           />
           {bind && (
             <>

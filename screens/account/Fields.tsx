@@ -42,3 +42,34 @@ export function SendCodeButton(props: { state: 'idle' | 'sending' | 'codeSent' |
     </button>
   );
 }
+
+/** The e-mail field and the code field with its "Send code" button, as every code-confirmed form has them. */
+export function EmailCodeFields(props: {
+  emailLabel: string;
+  email: string;
+  code: string;
+  onEmail: (e: React.ChangeEvent<HTMLInputElement>) => void;
+  onCode: (e: React.ChangeEvent<HTMLInputElement>) => void;
+  problemField: string | null;
+  codeProblemField: string | null;
+  sender: { state: 'idle' | 'sending' | 'codeSent' | 'canResend'; secondsLeft: number };
+  onSend: () => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Field name="email" type="email" autoComplete="email" label={props.emailLabel} value={props.email} onChange={props.onEmail} problemField={props.problemField ?? props.codeProblemField} />
+      <Field
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        label={t('accounts.fields.code')}
+        value={props.code}
+        onChange={props.onCode}
+        problemField={props.problemField}
+        extra={<SendCodeButton state={props.sender.state} secondsLeft={props.sender.secondsLeft} onSend={props.onSend} />}
+      />
+    </>
+  );
+}

@@ -6,9 +6,9 @@ import { showToast } from '../../src/app/toasts';
 import { resetPasswordInput, sendCodeInput } from '../../src/domain/schemas/accounts';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
-import { Field, Problem, SendCodeButton } from './Fields';
+import { EmailCodeFields, Field, Problem } from './Fields';
 import * as css from './forms.css';
-import { useAccountForm, useEmailCode } from './useAccountForm';
+import { useAccountForm, useSendCode } from './useAccountForm';
 
 /** /forgot-password and /mine/resetserect: a code sent to the account's e-mail sets a new password. */
 export default function ForgotPasswordScreen() {
@@ -21,14 +21,7 @@ export default function ForgotPasswordScreen() {
     go('/login-email', { replace: true });
     return null;
   });
-  const codeForm = useAccountForm(sendCodeInput, async () => null);
-  const code = useEmailCode((email) => sendCode({ email, purpose: 'reset' }));
-  const onSend = () => {
-    const parsed = sendCodeInput.safeParse({ email: values.email, purpose: 'reset' });
-    codeForm.edit();
-    codeForm.submit({ email: values.email, purpose: 'reset' });
-    if (parsed.success) code.send(parsed.data.email);
-  };
+  const { codeForm, code, onSend } = useSendCode(sendCodeInput, (email) => ({ email, purpose: 'reset' as const }), sendCode);
   return (
     <>
       <ScreenHeader title={t('accounts.forgot.title')} backTo="/login-email" />
@@ -42,17 +35,16 @@ export default function ForgotPasswordScreen() {
             form.submit(values);
           }}
         >
-          <Field name="email" type="email" autoComplete="email" label={t('accounts.fields.email')} value={values.email} onChange={set('email')} problemField={form.problemField ?? codeForm.problemField} />
-          <Field
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            label={t('accounts.fields.code')}
-            value={values.code}
-            onChange={set('code')}
+          <EmailCodeFields
+            emailLabel={t('accounts.fields.email')}
+            email={values.email}
+            code={values.code}
+            onEmail={set('email')}
+            onCode={set('code')}
             problemField={form.problemField}
-            extra={<SendCodeButton state={code.state} secondsLeft={code.secondsLeft} onSend={onSend} />}
+            codeProblemField={codeForm.problemField}
+            sender={code}
+            onSend={() => onSend(values.email)}
           />
           <Field name="password" type="password" autoComplete="new-password" label={t('accounts.fields.newPassword')} value={values.password} onChange={set('password')} problemField={form.problemField} />
           <Field name="confirmPassword" type="password" autoComplete="new-password" label={t('accounts.fields.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} problemField={form.problemField} />

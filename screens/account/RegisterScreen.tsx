@@ -5,9 +5,9 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { registerInput, sendCodeInput } from '../../src/domain/schemas/accounts';
 import { useT } from '../../src/i18n/react';
 import { button, card, screen } from '../../src/theme/ui.css';
-import { Field, Problem, SendCodeButton } from './Fields';
+import { EmailCodeFields, Field, Problem } from './Fields';
 import * as css from './forms.css';
-import { enterWithTicket, useAccountForm, useEmailCode } from './useAccountForm';
+import { enterWithTicket, useAccountForm, useSendCode } from './useAccountForm';
 
 /** /register: e-mail, the code sent to it, a password twice, the agreement (SPEC 5). Then logged in. */
 export default function RegisterScreen() {
@@ -19,14 +19,7 @@ export default function RegisterScreen() {
     enterWithTicket(ticket);
     return ticket;
   });
-  const codeForm = useAccountForm(sendCodeInput, async () => null);
-  const code = useEmailCode((email) => sendCode({ email, purpose: 'register' }));
-  const onSend = () => {
-    const parsed = sendCodeInput.safeParse({ email: values.email, purpose: 'register' });
-    codeForm.edit();
-    codeForm.submit({ email: values.email, purpose: 'register' });
-    if (parsed.success) code.send(parsed.data.email);
-  };
+  const { codeForm, code, onSend } = useSendCode(sendCodeInput, (email) => ({ email, purpose: 'register' as const }), sendCode);
   return (
     <>
       <ScreenHeader title={t('accounts.register.title')} backTo="/new-my" />
@@ -39,17 +32,16 @@ export default function RegisterScreen() {
             form.submit({ ...values, nickname: values.nickname || undefined });
           }}
         >
-          <Field name="email" type="email" autoComplete="email" label={t('accounts.fields.email')} value={values.email} onChange={set('email')} problemField={form.problemField ?? codeForm.problemField} />
-          <Field
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            label={t('accounts.fields.code')}
-            value={values.code}
-            onChange={set('code')}
+          <EmailCodeFields
+            emailLabel={t('accounts.fields.email')}
+            email={values.email}
+            code={values.code}
+            onEmail={set('email')}
+            onCode={set('code')}
             problemField={form.problemField}
-            extra={<SendCodeButton state={code.state} secondsLeft={code.secondsLeft} onSend={onSend} />}
+            codeProblemField={codeForm.problemField}
+            sender={code}
+            onSend={() => onSend(values.email)}
           />
           {code.sent && <p className={css.problem} style={{ color: 'inherit' }}>{t('accounts.code.sentTo', { email: values.email })}</p>}
           <Field name="nickname" autoComplete="nickname" label={t('accounts.fields.nicknameOptional')} value={values.nickname} onChange={set('nickname')} problemField={form.problemField} />

@@ -65,3 +65,19 @@ export function useEmailCode(send: (email: string) => Promise<unknown>) {
 export function enterWithTicket(ticket: string, to = '/my'): void {
   window.location.replace(`/?token=${encodeURIComponent(ticket)}#${to}`);
 }
+
+/**
+ * "Send code" beside an e-mail field: the send schema checks the address (its problem shows on the
+ * form through `codeForm`), then the e-mail code chart sends and counts down.
+ */
+export function useSendCode<S extends z.ZodMiniType>(schema: S, inputFor: (email: string) => z.input<S>, send: (input: z.infer<S>) => Promise<unknown>) {
+  const codeForm = useAccountForm(schema, async () => null);
+  const code = useEmailCode((email) => send(schema.parse(inputFor(email)) as z.infer<S>));
+  const onSend = (email: string) => {
+    const parsed = schema.safeParse(inputFor(email));
+    codeForm.edit();
+    codeForm.submit(inputFor(email));
+    if (parsed.success) code.send(email);
+  };
+  return { codeForm, code, onSend };
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
@@ -30,29 +30,42 @@ function OrderList({ ids }: { ids: string[] }) {
   );
 }
 
-/** /result/success: "Payment successful" and the paid orders. */
-export function SuccessScreen() {
+/** A result screen: the sign, the SPEC message, the orders concerned and what to do next. */
+function ResultFrame({ icon, heading, ids, note, actions }: { icon: string; heading: string; ids: string[]; note?: ReactNode; actions: ReactNode }) {
   const t = useT();
-  const query = useScreenQuery();
-  const ids = idsOf(query);
   return (
     <>
       <ScreenHeader title={t('result.title')} backTo="/index" />
       <div className={`${screen} ${css.result}`}>
         <p className={css.icon} aria-hidden="true">
-          ✓
+          {icon}
         </p>
         <h2 className={title} data-testid="result-title">
-          {t('messages.paymentSuccessful')}
+          {heading}
         </h2>
+        {note}
         {ids.length > 0 && <OrderList key={ids.join(',')} ids={ids} />}
-        <div className={css.actions}>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
-            {t('result.continue')}
-          </button>
-        </div>
+        <div className={css.actions}>{actions}</div>
       </div>
     </>
+  );
+}
+
+/** /result/success: "Payment successful" and the paid orders. */
+export function SuccessScreen() {
+  const t = useT();
+  const ids = idsOf(useScreenQuery());
+  return (
+    <ResultFrame
+      icon="✓"
+      heading={t('messages.paymentSuccessful')}
+      ids={ids}
+      actions={
+        <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
+          {t('result.continue')}
+        </button>
+      }
+    />
   );
 }
 
@@ -63,18 +76,13 @@ export function FailScreen() {
   const ids = idsOf(query);
   const canceled = query.get('reason') === 'canceled';
   return (
-    <>
-      <ScreenHeader title={t('result.title')} backTo="/index" />
-      <div className={`${screen} ${css.result}`}>
-        <p className={css.icon} aria-hidden="true">
-          ✕
-        </p>
-        <h2 className={title} data-testid="result-title">
-          {canceled ? t('messages.paymentCanceled') : t('messages.paymentFailed')}
-        </h2>
-        {!canceled && <p className={muted}>{t('messages.paymentsError')}</p>}
-        {ids.length > 0 && <OrderList key={ids.join(',')} ids={ids} />}
-        <div className={css.actions}>
+    <ResultFrame
+      icon="✕"
+      heading={canceled ? t('messages.paymentCanceled') : t('messages.paymentFailed')}
+      ids={ids}
+      note={canceled ? null : <p className={muted}>{t('messages.paymentsError')}</p>}
+      actions={
+        <>
           {ids.length > 0 && (
             <button type="button" className={button()} data-testid="result-pay-again" onClick={() => go(`/product/submit-order?orders=${ids.join(',')}`)}>
               {t('result.payAgain')}
@@ -83,9 +91,9 @@ export function FailScreen() {
           <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
             {t('result.continue')}
           </button>
-        </div>
-      </div>
-    </>
+        </>
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { ResponseCode, type ResponseCodeName } from './codes';
+import type { ResponseCodeName } from './codes';
 
 /** The locale key of the message the server sends with each non-success code. */
 export const codeMessageKey: Partial<Record<ResponseCodeName, string>> = {
@@ -24,7 +24,3 @@ export const codeMessageKey: Partial<Record<ResponseCodeName, string>> = {
   tooManyRequests: 'accounts.errors.tooManyRequests',
   emailTaken: 'accounts.errors.emailTaken',
 };
-
-export function codeName(code: string): ResponseCodeName | undefined {
-  return (Object.keys(ResponseCode) as ResponseCodeName[]).find((name) => ResponseCode[name] === code);
-}
