@@ -1,47 +1,257 @@
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { CheckoutRules } from '../src/domain/checkout';
+import { Durations } from '../src/domain/constants';
 
 /**
- * The order lifecycle (SPEC 3 Order, 4 order flow), as far as checkout and payment take it:
+ * THE ORDER LIFECYCLE (SPEC 3 Order, 4 order flow, seller confirmation, receipt, refund request,
+ * shipping; 5 Order, rating, ship).
  *
- *   atCart --SUBMIT (buyer)--> unpaid --PAY (server)--> paid
- *                                 |--unpaidWindow (system)--> expired   (stock returns)
- *                                 '--CANCEL (buyer)--> canceled         (stock returns)
+ * Read it like a transaction process: every state is an order status (its SPEC code is in
+ * src/domain/orderStatus.ts), every transition says WHO may take it in `meta.by`, every window is a
+ * named delay, and every consequence for money or stock is a named action the server carries out in
+ * the same database transaction (server/services/orders.ts). Nothing else changes an order.
  *
- * Issue 6 grows `paid` into not shipped, sent, completed, rated and the refund outcomes; each state
- * name is a row of src/domain/orderStatus.ts (SPEC's codes 0 to 13). The server applies this chart to
- * every change (server/charts/apply.ts) and turns `unpaidWindow` into a durable timer.
+ *   at cart ──SUBMIT (buyer)──▶ unpaid ──PAY (server)──▶ paid ──CONFIRM (seller)──▶ not shipped
+ *                                 │  unpaidWindow 30 min ▶ expired          │  SHIP / MARK_NO_SHIPPING (seller)
+ *                                 └─ CANCEL (buyer) ▶ canceled              ▼
+ *   paid ── CANCEL (buyer or seller) / sellerConfirmWindow 24 h ▶ canceled, refunded to the balance
+ *                                                                          sent ──CONFIRM_RECEIPT (buyer)──▶ unrated
+ *                                                                            │     buyerCheckWindow 3 days ▶ unrated
+ *   not shipped / sent ──REQUEST_REFUND (buyer)──▶ refund requested          │
+ *      refund requested ──AGREE_REFUND (seller) / refundResponseWindow 24 h──▶ refunded
+ *      refund requested ──REJECT_REFUND (seller)──▶ refund rejected ──(the order goes on: ship / receipt)
+ *   unrated ──RATE (buyer)──▶ rated;   unrated ── ratingWindow 15 days ▶ completed
+ *   unrated / rated ──APPLY_AFTER_SALE (buyer)──▶ after-sales ──AGREE (seller)──▶ refunded
+ *                                                             └─REJECT (seller)─▶ refund rejected
+ *
+ * "unrated" is SPEC's code 1: the buyer has the goods (receipt confirmed or the check window passed),
+ * the seller has been paid, and the buyer's rating is awaited. "completed" (code 0) is the order closed
+ * without a rating once the rating window passes; "rated" (code 8) is closed with one.
  */
-export type OrderEvent = { type: 'SUBMIT' } | { type: 'PAY' } | { type: 'CANCEL' };
+
+/** Who may take a transition. `server` is the payment service; `system` is a timer. */
+export type OrderParty = 'buyer' | 'seller' | 'server' | 'system';
+
+export interface Shipment {
+  /** Express company and number; both empty when the seller marked the order as needing no shipping. */
+  company: string;
+  number: string;
+  noShipping: boolean;
+}
+
+export interface OrderContext {
+  cancel: { by: OrderParty; reason: string } | null;
+  refund: { reason: string; email: string; rejection: string | null } | null;
+  shipment: Shipment | null;
+  buyerRating: { score: number; comment: string; anonymous: boolean } | null;
+  sellerRating: { score: number; comment: string } | null;
+  afterSale: { kind: 'refundOnly' | 'returnAndRefund'; description: string; rejection: string | null } | null;
+}
+
+export type OrderEvent =
+  | { type: 'SUBMIT' }
+  | { type: 'PAY' }
+  | { type: 'CANCEL'; by: 'buyer' | 'seller'; reason: string }
+  | { type: 'CONFIRM' }
+  | { type: 'SHIP'; company: string; number: string }
+  | { type: 'MARK_NO_SHIPPING' }
+  | { type: 'EDIT_TRACKING'; company: string; number: string }
+  | { type: 'REQUEST_REFUND'; reason: string; email: string }
+  | { type: 'AGREE_REFUND' }
+  | { type: 'REJECT_REFUND'; reason: string }
+  | { type: 'CONFIRM_RECEIPT' }
+  | { type: 'RATE'; score: number; comment: string; anonymous: boolean }
+  | { type: 'RATE_BUYER'; score: number; comment: string }
+  | { type: 'APPLY_AFTER_SALE'; kind: 'refundOnly' | 'returnAndRefund'; description: string }
+  | { type: 'AGREE_AFTER_SALE' }
+  | { type: 'REJECT_AFTER_SALE'; reason: string };
+
+export const emptyOrderContext: OrderContext = { cancel: null, refund: null, shipment: null, buyerRating: null, sellerRating: null, afterSale: null };
+
+/** The windows of SPEC 9 (and the rating window, our choice: SPEC is silent). */
+export const orderWindows = {
+  unpaidWindow: CheckoutRules.unpaidWindow,
+  sellerConfirmWindow: Durations.sellerConfirmWindow,
+  refundResponseWindow: Durations.refundResponseWindow,
+  buyerCheckWindow: Durations.buyerCheckWindow,
+  ratingWindow: 15 * Durations.day,
+} as const;
 
 export const orderMachine = setup({
   types: {
+    context: {} as OrderContext,
     events: {} as OrderEvent,
   },
-  delays: {
-    unpaidWindow: CheckoutRules.unpaidWindow,
+  delays: orderWindows,
+  guards: {
+    /** A new express company or number (re-entering the same one changes nothing). */
+    trackingChanged: ({ context, event }) =>
+      event.type === 'EDIT_TRACKING' && !context.shipment?.noShipping && (context.shipment?.company !== event.company || context.shipment?.number !== event.number),
+    sellerHasNotRated: ({ context }) => context.sellerRating === null,
+  },
+  actions: {
+    // What the chart records (kept in the order's snapshot).
+    noteCancel: assign({ cancel: ({ event }) => (event.type === 'CANCEL' ? { by: event.by, reason: event.reason } : { by: 'system' as const, reason: '' }) }),
+    noteShipment: assign({ shipment: ({ event }) => (event.type === 'SHIP' || event.type === 'EDIT_TRACKING' ? { company: event.company, number: event.number, noShipping: false } : { company: '', number: '', noShipping: true }) }),
+    noteRefundRequest: assign({ refund: ({ event }) => (event.type === 'REQUEST_REFUND' ? { reason: event.reason, email: event.email, rejection: null } : null) }),
+    noteRefundRejection: assign({ refund: ({ context, event }) => (context.refund && event.type === 'REJECT_REFUND' ? { ...context.refund, rejection: event.reason } : context.refund) }),
+    noteBuyerRating: assign({ buyerRating: ({ event }) => (event.type === 'RATE' ? { score: event.score, comment: event.comment, anonymous: event.anonymous } : null) }),
+    noteSellerRating: assign({ sellerRating: ({ event }) => (event.type === 'RATE_BUYER' ? { score: event.score, comment: event.comment } : null) }),
+    noteAfterSale: assign({ afterSale: ({ event }) => (event.type === 'APPLY_AFTER_SALE' ? { kind: event.kind, description: event.description, rejection: null } : null) }),
+    noteAfterSaleRejection: assign({ afterSale: ({ context, event }) => (context.afterSale && event.type === 'REJECT_AFTER_SALE' ? { ...context.afterSale, rejection: event.reason } : context.afterSale) }),
+    // What the server does in the same transaction (named here, carried out in server/services/orders.ts).
+    returnStock: () => {},
+    refundBuyer: () => {},
+    payOutSeller: () => {},
+    refundFromSeller: () => {},
+    publishRating: () => {},
   },
 }).createMachine({
   id: 'order',
   initial: 'atCart',
+  context: emptyOrderContext,
   states: {
     atCart: {
       on: { SUBMIT: { target: 'unpaid', meta: { by: 'buyer' } } },
     },
+
     unpaid: {
       on: {
         PAY: { target: 'paid', meta: { by: 'server' } },
-        CANCEL: { target: 'canceled', meta: { by: 'buyer' } },
+        CANCEL: { target: 'canceled', actions: ['noteCancel', 'returnStock'], meta: { by: 'buyer' } },
       },
       after: {
-        unpaidWindow: { target: 'expired', meta: { by: 'system' } },
+        unpaidWindow: { target: 'expired', actions: 'returnStock', meta: { by: 'system' } },
       },
     },
-    paid: {},
+
+    /** Paid, waiting for the seller to confirm within 24 h. */
+    paid: {
+      on: {
+        CONFIRM: { target: 'notShipped', meta: { by: 'seller' } },
+        CANCEL: { target: 'canceled', actions: ['noteCancel', 'refundBuyer', 'returnStock'], meta: { by: ['buyer', 'seller'] } },
+      },
+      after: {
+        sellerConfirmWindow: { target: 'canceled', actions: ['noteCancel', 'refundBuyer', 'returnStock'], meta: { by: 'system' } },
+      },
+    },
+
+    /** Confirmed by the seller, to be shipped. */
+    notShipped: {
+      on: {
+        SHIP: { target: 'sent', actions: 'noteShipment', meta: { by: 'seller' } },
+        MARK_NO_SHIPPING: { target: 'sent', actions: 'noteShipment', meta: { by: 'seller' } },
+        REQUEST_REFUND: { target: 'refundRequested.beforeShipping', actions: 'noteRefundRequest', meta: { by: 'buyer' } },
+      },
+    },
+
+    /** On the way to the buyer, who confirms receipt within the 3-day check window. */
+    sent: {
+      on: {
+        CONFIRM_RECEIPT: { target: 'unrated', actions: 'payOutSeller', meta: { by: 'buyer' } },
+        EDIT_TRACKING: { guard: 'trackingChanged', actions: 'noteShipment', meta: { by: 'seller' } },
+        REQUEST_REFUND: { target: 'refundRequested.onTheWay', actions: 'noteRefundRequest', meta: { by: 'buyer' } },
+      },
+      after: {
+        buyerCheckWindow: { target: 'unrated', actions: 'payOutSeller', meta: { by: 'system' } },
+      },
+    },
+
+    /** The buyer asked for a refund; the seller answers within 24 h or it is deemed agreed. */
+    refundRequested: {
+      initial: 'beforeShipping',
+      states: {
+        beforeShipping: {
+          on: {
+            AGREE_REFUND: { target: '#order.refunded', actions: ['refundBuyer', 'returnStock'], meta: { by: 'seller' } },
+            REJECT_REFUND: { target: '#order.refundRejected.beforeShipping', actions: 'noteRefundRejection', meta: { by: 'seller' } },
+          },
+          after: {
+            refundResponseWindow: { target: '#order.refunded', actions: ['refundBuyer', 'returnStock'], meta: { by: 'system' } },
+          },
+        },
+        onTheWay: {
+          on: {
+            AGREE_REFUND: { target: '#order.refunded', actions: 'refundBuyer', meta: { by: 'seller' } },
+            REJECT_REFUND: { target: '#order.refundRejected.onTheWay', actions: 'noteRefundRejection', meta: { by: 'seller' } },
+          },
+          after: {
+            refundResponseWindow: { target: '#order.refunded', actions: 'refundBuyer', meta: { by: 'system' } },
+          },
+        },
+      },
+    },
+
+    /** The seller refused the refund or the after-sale; the order goes on from where it was. */
+    refundRejected: {
+      initial: 'beforeShipping',
+      states: {
+        beforeShipping: {
+          on: {
+            SHIP: { target: '#order.sent', actions: 'noteShipment', meta: { by: 'seller' } },
+            MARK_NO_SHIPPING: { target: '#order.sent', actions: 'noteShipment', meta: { by: 'seller' } },
+          },
+        },
+        onTheWay: {
+          on: {
+            CONFIRM_RECEIPT: { target: '#order.unrated', actions: 'payOutSeller', meta: { by: 'buyer' } },
+            EDIT_TRACKING: { guard: 'trackingChanged', actions: 'noteShipment', meta: { by: 'seller' } },
+          },
+          after: {
+            buyerCheckWindow: { target: '#order.unrated', actions: 'payOutSeller', meta: { by: 'system' } },
+          },
+        },
+        /** An after-sale the seller rejected (an appeal to the platform arbiter picks it up from here). */
+        afterSales: {},
+      },
+    },
+
+    /** Received and the seller paid; the buyer's rating is awaited. */
+    unrated: {
+      on: {
+        RATE: { target: 'rated', actions: ['noteBuyerRating', 'publishRating'], meta: { by: 'buyer' } },
+        RATE_BUYER: { guard: 'sellerHasNotRated', actions: 'noteSellerRating', meta: { by: 'seller' } },
+        APPLY_AFTER_SALE: { target: 'afterSales', actions: 'noteAfterSale', meta: { by: 'buyer' } },
+      },
+      after: {
+        ratingWindow: { target: 'completed', meta: { by: 'system' } },
+      },
+    },
+
+    rated: {
+      on: {
+        RATE_BUYER: { guard: 'sellerHasNotRated', actions: 'noteSellerRating', meta: { by: 'seller' } },
+        APPLY_AFTER_SALE: { target: 'afterSales', actions: 'noteAfterSale', meta: { by: 'buyer' } },
+      },
+    },
+
+    completed: {
+      on: {
+        RATE_BUYER: { guard: 'sellerHasNotRated', actions: 'noteSellerRating', meta: { by: 'seller' } },
+      },
+    },
+
+    /** The buyer applied for after-sales on received goods; the seller agrees (refund) or rejects. */
+    afterSales: {
+      on: {
+        AGREE_AFTER_SALE: { target: 'refunded', actions: 'refundFromSeller', meta: { by: 'seller' } },
+        REJECT_AFTER_SALE: { target: 'refundRejected.afterSales', actions: 'noteAfterSaleRejection', meta: { by: 'seller' } },
+      },
+    },
+
     canceled: { type: 'final' },
     expired: { type: 'final' },
+    refunded: { type: 'final' },
   },
 });
 
-/** The order states in which stock is held for the buyer and returns when the order leaves them unpaid. */
-export const stockReturningStates: readonly string[] = ['canceled', 'expired'];
+/** The actions the server carries out (the rest only record into the snapshot). */
+export const orderEffects = ['returnStock', 'refundBuyer', 'payOutSeller', 'refundFromSeller', 'publishRating'] as const;
+export type OrderEffect = (typeof orderEffects)[number];
+
+/** The top-level state name (the status the server stores and SPEC's code is looked up by). */
+export function orderStatusOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') return Object.keys(value)[0] ?? 'unknown';
+  return 'unknown';
+}

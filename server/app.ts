@@ -11,6 +11,7 @@ import { consoleRoutes } from './routes/console';
 import { catalogueRoutes } from './routes/catalogue';
 import { mediaRoutes } from './routes/media';
 import { noticesRoutes } from './routes/notices';
+import { orderRoutes } from './routes/orders';
 import { payRoutes } from './routes/pay';
 import { referenceRoutes } from './routes/reference';
 import { usersRoutes } from './routes/users';
@@ -33,6 +34,7 @@ export function createApi(deps: Deps) {
   app.route('/', catalogueRoutes(deps));
   app.route('/', commerceRoutes(deps));
   app.route('/', payRoutes(deps));
+  app.route('/', orderRoutes(deps));
   app.route('/', walletRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));

@@ -1,5 +1,4 @@
 import {
-  getNextTransitions,
   initialTransition,
   transition,
   type AnyEventObject,
@@ -7,6 +6,7 @@ import {
   type AnyStateMachine,
   type AnyTransitionDefinition,
 } from 'xstate';
+import { partiesOf, type Party } from '../../machines/parties';
 import { ApiError } from '../http/envelope';
 
 /**
@@ -17,7 +17,6 @@ import { ApiError } from '../http/envelope';
  * database transaction. Nothing runs here: durable timers fire `xstate.after.*` events through this
  * same function, as the party 'system'.
  */
-export type Party = 'buyer' | 'seller' | 'arbiter' | 'system' | 'user' | 'server' | 'staff';
 
 export interface StoredChart {
   value: unknown;
@@ -37,20 +36,9 @@ export function store(snapshot: AnyMachineSnapshot): StoredChart {
   return { value: snapshot.value, context: snapshot.context };
 }
 
-export function partiesOf(t: AnyTransitionDefinition): Party[] {
-  const by = (t.meta as { by?: Party | Party[] } | undefined)?.by;
-  if (by === undefined) return [];
-  return Array.isArray(by) ? by : [by];
-}
-
 /** The transitions the chart would take for this event now (guards evaluated), or none. */
 export function transitionsFor(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyTransitionDefinition[] {
   return machine.getTransitionData(snapshot as never, event as never) ?? [];
-}
-
-/** What the party may do now: the event types of the enabled transitions that name it. Screens show buttons from this. */
-export function allowedEvents(snapshot: AnyMachineSnapshot, party: Party): string[] {
-  return [...new Set(getNextTransitions(snapshot).filter((t) => partiesOf(t).includes(party)).map((t) => t.eventType))];
 }
 
 /**
@@ -58,11 +46,23 @@ export function allowedEvents(snapshot: AnyMachineSnapshot, party: Party): strin
  * when the transition it would take does not name this party.
  */
 export function applyEvent(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject, party: Party): AnyMachineSnapshot {
+  return applyEventWithActions(machine, snapshot, event, party).snapshot;
+}
+
+/** The named actions of the taken transitions (exit, transition, entry), for the server to carry out. */
+export interface Applied {
+  snapshot: AnyMachineSnapshot;
+  actions: { type: string; params: unknown }[];
+}
+
+/** applyEvent, also answering the named actions the chart asks for on the way. */
+export function applyEventWithActions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject, party: Party): Applied {
   const taken = transitionsFor(machine, snapshot, event);
   if (taken.length === 0) {
     throw new ApiError('invalidField', { field: 'status', detail: `${event.type} is not possible now (${JSON.stringify(snapshot.value)})` });
   }
   if (!taken.every((t) => partiesOf(t).includes(party))) throw new ApiError('forbidden');
-  const next = transition as (m: AnyStateMachine, s: AnyMachineSnapshot, e: AnyEventObject) => [AnyMachineSnapshot, unknown];
-  return next(machine, snapshot, event)[0];
+  const next = transition as (m: AnyStateMachine, s: AnyMachineSnapshot, e: AnyEventObject) => [AnyMachineSnapshot, { type: string; params?: unknown }[]];
+  const [after, actions] = next(machine, snapshot, event);
+  return { snapshot: after, actions: actions.map((a) => ({ type: a.type, params: a.params })) };
 }

@@ -6,6 +6,7 @@ import { catalogue } from './migrations/0004_catalogue';
 import { accounts } from './migrations/0005_accounts';
 import { commerce } from './migrations/0007_commerce';
 import { catalogueMore } from './migrations/0006_catalogue_more';
+import { orderLifecycle } from './migrations/0008_order_lifecycle';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_accounts': accounts,
   '0006_catalogue_more': catalogueMore,
   '0007_commerce': commerce,
+  '0008_order_lifecycle': orderLifecycle,
 };
 
 export const migrationProvider: MigrationProvider = {

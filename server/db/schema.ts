@@ -317,8 +317,13 @@ export interface OrdersTable {
   checkout_id: bigint;
   buyer_id: bigint;
   seller_id: bigint;
-  /** The order chart's state (machines/order.machine.ts). */
+  /** The order chart's top-level state (machines/order.machine.ts), the name of its SPEC code. */
   status: string;
+  /** The chart's whole state path ('refundRequested.onTheWay'). */
+  stage: Generated<string>;
+  updated_at: DefaultedTimestamp;
+  buyer_unread: Generated<boolean>;
+  seller_unread: Generated<boolean>;
   chart: Json<{ value: unknown; context: unknown }>;
   goods_amount: bigint;
   shipping_amount: bigint;
@@ -360,6 +365,16 @@ export interface PaymentsTable {
   note: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+export interface OrderEventsTable {
+  id: Id;
+  order_id: bigint;
+  event: string;
+  party: string;
+  from_stage: string;
+  to_stage: string;
+  created_at: DefaultedTimestamp;
 }
 
 export interface PaymentOrdersTable {
@@ -411,6 +426,8 @@ export interface ProductCommentsTable {
   anonymous: Generated<boolean>;
   deleted_at: Timestamp | null;
   created_at: DefaultedTimestamp;
+  /** The order a buyer's rating came from (null for a plain comment). */
+  order_id: Generated<bigint | null>;
 }
 
 export interface SellerBlocksTable {
@@ -472,6 +489,7 @@ export interface Database {
   product_collects: ProductCollectsTable;
   store_follows: StoreFollowsTable;
   product_comments: ProductCommentsTable;
+  order_events: OrderEventsTable;
   seller_blocks: SellerBlocksTable;
   product_reports: ProductReportsTable;
   product_search: ProductSearchTable;

@@ -8,7 +8,6 @@ import {
   checkoutInput,
   idInput,
   idString,
-  pageQuery,
   quoteInput,
   type AddressInput,
   type CartLineInput,
@@ -21,7 +20,6 @@ import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { jsonBody, queryOf } from '../http/validate';
 import { buyableStatus, quote, regionText, submitCheckout, type AddressRow } from '../services/checkout';
-import { applyOrderEvent, orderViews } from '../services/orders';
 
 /**
  * Addresses, the server-side cart, order submission and the buyer's orders (SPEC 3 Address and Order,
@@ -111,7 +109,6 @@ async function cartLines(db: Db, items: CartLineInput[]): Promise<CartLineView[]
 }
 
 const orderQuery = z.strictObject({ id: idString });
-const listQuery = z.extend(pageQuery, { status: z.optional(z.string().check(z.maxLength(32))) });
 
 export function commerceRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -215,34 +212,6 @@ export function commerceRoutes(deps: Deps) {
   app.post('/api/commodity/orders/submit', signed, async (c) => {
     const input = await jsonBody(c, checkoutInput);
     return ok(c, await submitCheckout(deps, c.var.user, input));
-  });
-
-  /** One order, for its buyer or its seller only. */
-  app.get('/api/commodity/orders/detail', signed, async (c) => {
-    const { id } = queryOf(c, orderQuery);
-    const row = await db.selectFrom('orders').select(['id', 'buyer_id', 'seller_id']).where('id', '=', BigInt(id)).executeTakeFirst();
-    const me = c.var.user.id;
-    if (!row || (row.buyer_id !== me && row.seller_id !== me)) throw new ApiError('notFound');
-    const [view] = await orderViews(db, { ids: [row.id] }, me);
-    return ok(c, view);
-  });
-
-  app.get('/api/commodity/orders/buyerList', signed, async (c) => {
-    const q = queryOf(c, listQuery);
-    return ok(c, await orderViews(db, { buyerId: c.var.user.id, status: q.status, page: q.page ?? 1, size: q.size ?? 20 }, c.var.user.id));
-  });
-
-  /** The buyer cancels an unpaid order; its stock returns. */
-  app.post('/api/commodity/orders/cancel', signed, async (c) => {
-    const { id } = await jsonBody(c, idInput);
-    const me = c.var.user.id;
-    await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('orders').select(['buyer_id']).where('id', '=', BigInt(id)).executeTakeFirst();
-      if (!row || row.buyer_id !== me) throw new ApiError('notFound');
-      await applyOrderEvent(trx, BigInt(id), { type: 'CANCEL' }, 'buyer', deps.now());
-    });
-    const [view] = await orderViews(db, { ids: [BigInt(id)] }, me);
-    return ok(c, view);
   });
 
   return app;

@@ -11,7 +11,8 @@ import type { DeliverySnapshot } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
-import { orderViews, statusOf, syncOrderTimers } from './orders';
+import { stageOf } from '../../src/domain/orderRules';
+import { orderViews, recordOrderEvent, statusOf, syncOrderTimers } from './orders';
 
 /**
  * Order submission (SPEC 5 Order): the server checks every rule and computes every amount; the stock
@@ -185,6 +186,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
           buyer_id: buyer.id,
           seller_id: first.sellerId,
           status: statusOf(submitted.value),
+          stage: stageOf(submitted.value),
           chart: JSON.stringify(store(submitted)),
           goods_amount: amounts.goods,
           shipping_amount: amounts.shipping,
@@ -202,6 +204,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
         .insertInto('order_items')
         .values(group.map((l) => ({ order_id: order.id, product_id: l.productId, sku_id: l.skuId, title: l.title, specification: l.specification, colour: l.colour, quantity: l.quantity, unit_price: l.unitPrice, shipping_fee: l.shippingFee })))
         .execute();
+      await recordOrderEvent(trx, order.id, { event: 'SUBMIT', party: 'buyer', from: 'atCart', to: stageOf(submitted.value), at: now });
       await syncOrderTimers(trx, order.id, submitted, now);
     }
 

@@ -1,31 +1,41 @@
+import { sql } from 'kysely';
 import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { orderMachine, stockReturningStates } from '../../machines/order.machine';
+import { orderEffects, orderMachine, orderStatusOf, orderWindows, type OrderContext, type OrderEffect } from '../../machines/order.machine';
+import { allowedEvents, type Party } from '../../machines/parties';
 import { formatMoney } from '../../src/domain/money';
+import { stageOf } from '../../src/domain/orderRules';
 import { orderStatusCode } from '../../src/domain/orderStatus';
-import type { OrderView } from '../../src/domain/types/commerce';
-import { allowedEvents, applyEvent, restore, store, transitionsFor, type Party } from '../charts/apply';
+import type { OrderHistoryEntry, OrderView } from '../../src/domain/types/commerce';
+import { applyEventWithActions, restore, store, transitionsFor } from '../charts/apply';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
+import { accountBalance, Accounts, lockAccount, post, type Posting } from './ledger';
 
 /**
- * Orders change only through the order chart: load the row locked, apply the event for the party,
- * persist `status` + `chart` in the same transaction, then bring the durable timers in line with the
- * new state (the chart's named delays) and run the effects of entering a state (stock returns).
+ * Orders change only through the order chart (machines/order.machine.ts). To apply an event the
+ * server locks the order row, asks the chart (for this party), persists status, stage and snapshot,
+ * writes the change to order_events, flags it unread for the other side, brings the durable timers
+ * in line with the new state (one per named delay), and carries out the chart's named effects
+ * (refundBuyer, payOutSeller, returnStock…) — all in the caller's one database transaction, so a
+ * failed step leaves the order, the stock and the ledger as they were.
  */
 export const orderTimerKind = 'order';
 
-/** The top-level state name stored in `orders.status` (issue 6 may nest states below it). */
-export function statusOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') return Object.keys(value)[0] ?? 'unknown';
-  return 'unknown';
+/** The top-level state name stored in `orders.status`. */
+export const statusOf = orderStatusOf;
+
+export function orderReference(orderId: bigint): string {
+  return `order:${orderId.toString()}`;
 }
 
 function delayMs(name: string): number {
-  const delays = (orderMachine.implementations.delays ?? {}) as Record<string, unknown>;
-  const d = delays[name];
-  return typeof d === 'number' ? d : Number(name);
+  return name in orderWindows ? orderWindows[name as keyof typeof orderWindows] : Number(name);
+}
+
+/** The window name of a timer event ('xstate.after.sellerConfirmWindow.order.paid' → 'sellerConfirmWindow'). */
+export function windowOf(eventType: string): string | null {
+  return /^xstate\.after\.([^.]+)\./.exec(eventType)?.[1] ?? null;
 }
 
 /** Cancels the record's pending timers and schedules one per delayed transition of the state it is now in. */
@@ -33,21 +43,111 @@ export async function syncOrderTimers(trx: Trx, orderId: bigint, snapshot: AnyMa
   const entityId = orderId.toString();
   await cancelTimer(trx, { kind: orderTimerKind, entityId }, new Date(now));
   for (const t of getNextTransitions(snapshot)) {
-    const m = /^xstate\.after\.([^.]+)\./.exec(t.eventType);
-    if (!m?.[1]) continue;
-    const ms = delayMs(m[1]);
+    const name = windowOf(t.eventType);
+    if (!name) continue;
+    const ms = delayMs(name);
     if (!Number.isFinite(ms)) continue;
-    await scheduleTimer(trx, { kind: orderTimerKind, entityId, name: m[1], event: t.eventType, dueAt: new Date(now + ms) });
+    await scheduleTimer(trx, { kind: orderTimerKind, entityId, name, event: t.eventType, dueAt: new Date(now + ms) });
   }
 }
 
+/** Writes one line of an order's history. */
+export async function recordOrderEvent(trx: Trx, orderId: bigint, entry: { event: string; party: Party; from: string; to: string; at: number }): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, event: entry.event, party: entry.party, from_stage: entry.from, to_stage: entry.to, created_at: new Date(entry.at) })
+    .execute();
+}
+
+// ---------------------------------------------------------------- effects
+
+interface OrderRow {
+  id: bigint;
+  buyer_id: bigint;
+  seller_id: bigint;
+  handling_fee: bigint;
+  paid_amount: bigint;
+}
+
+type Effect = (trx: Trx, order: OrderRow, event: AnyEventObject, now: number) => Promise<void>;
+
 /** Returns the reserved stock of an order's items to their SKUs. */
-async function returnStock(trx: Trx, orderId: bigint): Promise<void> {
-  const items = await trx.selectFrom('order_items').select(['sku_id', 'quantity']).where('order_id', '=', orderId).orderBy('sku_id').execute();
+async function returnStock(trx: Trx, order: OrderRow): Promise<void> {
+  const items = await trx.selectFrom('order_items').select(['sku_id', 'quantity']).where('order_id', '=', order.id).orderBy('sku_id').execute();
   for (const item of items) {
     await trx.updateTable('product_skus').set((eb) => ({ stock: eb('stock', '+', item.quantity) })).where('id', '=', item.sku_id).execute();
   }
 }
+
+/** What the buyer paid for the order goes back from its escrow to the buyer's balance. */
+async function refundBuyer(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {
+  const held = await accountBalance(trx, Accounts.orderEscrow(order.id));
+  if (held <= 0n) return;
+  await post(trx, {
+    kind: 'orderRefund',
+    reference: orderReference(order.id),
+    postings: [
+      { account: Accounts.orderEscrow(order.id), amount: -held },
+      { account: Accounts.user(order.buyer_id), amount: held },
+    ],
+    at: new Date(now),
+  });
+}
+
+/** The order completes: the seller receives the amount less the handling fee, the platform the fee. */
+async function payOutSeller(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {
+  const held = await accountBalance(trx, Accounts.orderEscrow(order.id));
+  if (held <= 0n) return;
+  const fee = order.handling_fee < held ? order.handling_fee : held;
+  const postings: Posting[] = [
+    { account: Accounts.orderEscrow(order.id), amount: -held },
+    { account: Accounts.user(order.seller_id), amount: held - fee },
+  ];
+  if (fee > 0n) postings.push({ account: Accounts.fees, amount: fee });
+  await post(trx, { kind: 'orderIncome', reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
+}
+
+/** An agreed after-sale: the seller gives back their income and the platform its fee; the buyer gets what they paid. */
+async function refundFromSeller(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {
+  const paid = order.paid_amount;
+  if (paid <= 0n) return;
+  const fee = order.handling_fee < paid ? order.handling_fee : paid;
+  const share = paid - fee;
+  const seller = Accounts.user(order.seller_id);
+  await lockAccount(trx, seller);
+  if ((await accountBalance(trx, seller)) < share) throw new ApiError('invalidField', { field: 'balance', detail: 'the seller balance is too low to refund' }, null, 'orders.rules.sellerBalanceShort');
+  const postings: Posting[] = [
+    { account: seller, amount: -share },
+    { account: Accounts.user(order.buyer_id), amount: paid },
+  ];
+  if (fee > 0n) postings.push({ account: Accounts.fees, amount: -fee });
+  await post(trx, { kind: 'afterSaleRefund', reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
+}
+
+/** The buyer's rating comment appears on each product of the order (once; not where the seller blocked the buyer). */
+async function publishRating(trx: Trx, order: OrderRow, event: AnyEventObject, now: number): Promise<void> {
+  if (event.type !== 'RATE') return;
+  const rating = event as AnyEventObject & { score: number; comment: string; anonymous: boolean };
+  if (!rating.comment.trim()) return;
+  const blocked = await trx.selectFrom('seller_blocks').select('user_id').where('seller_id', '=', order.seller_id).where('user_id', '=', order.buyer_id).executeTakeFirst();
+  if (blocked) return;
+  const products = await trx.selectFrom('order_items').select('product_id').distinct().where('order_id', '=', order.id).execute();
+  for (const p of products) {
+    await trx
+      .insertInto('product_comments')
+      .values({ product_id: p.product_id, user_id: order.buyer_id, rating: rating.score, content: rating.comment.trim(), anonymous: rating.anonymous, order_id: order.id, created_at: new Date(now) })
+      .onConflict((oc) => oc.columns(['order_id', 'product_id']).where('order_id', 'is not', null).doNothing())
+      .execute();
+  }
+}
+
+const effects: Record<OrderEffect, Effect> = { returnStock, refundBuyer, payOutSeller, refundFromSeller, publishRating };
+
+function isEffect(type: string): type is OrderEffect {
+  return (orderEffects as readonly string[]).includes(type);
+}
+
+// ---------------------------------------------------------------- applying the chart
 
 export interface AppliedOrder {
   before: string;
@@ -57,81 +157,172 @@ export interface AppliedOrder {
 
 /** Applies one event to one order inside `trx` (the row locked FOR UPDATE). */
 export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
-  const row = await trx.selectFrom('orders').select(['id', 'status', 'chart']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'stage', 'chart', 'buyer_id', 'seller_id', 'handling_fee', 'paid_amount'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new ApiError('notFound');
   const current = restore(orderMachine, row.chart);
-  const next = applyEvent(orderMachine, current, event, party);
-  const before = statusOf(current.value);
-  const after = statusOf(next.value);
-  await trx.updateTable('orders').set({ status: after, chart: JSON.stringify(store(next)) }).where('id', '=', orderId).execute();
-  if (JSON.stringify(current.value) !== JSON.stringify(next.value)) {
-    await syncOrderTimers(trx, orderId, next, now);
-    if (before === 'unpaid' && stockReturningStates.includes(after)) await returnStock(trx, orderId);
+  const { snapshot: next, actions } = applyEventWithActions(orderMachine, current, event, party);
+  const before = stageOf(current.value);
+  const after = stageOf(next.value);
+  const otherSideSees = party === 'buyer' || party === 'server' ? { seller_unread: true } : party === 'seller' ? { buyer_unread: true } : { buyer_unread: true, seller_unread: true };
+  await trx
+    .updateTable('orders')
+    .set({ status: statusOf(next.value), stage: after, chart: JSON.stringify(store(next)), updated_at: new Date(now), ...otherSideSees })
+    .where('id', '=', orderId)
+    .execute();
+  await recordOrderEvent(trx, orderId, { event: windowOf(event.type) ?? event.type, party, from: before, to: after, at: now });
+  if (JSON.stringify(current.value) !== JSON.stringify(next.value)) await syncOrderTimers(trx, orderId, next, now);
+  for (const action of actions) {
+    if (isEffect(action.type)) await effects[action.type](trx, row, event, now);
   }
-  return { before, after, snapshot: next };
+  return { before: statusOf(current.value), after: statusOf(next.value), snapshot: next };
 }
 
-/** Whether the order chart would take this event now, for this party (without changing anything). */
+/** Whether the order chart would take this event now (whoever asks). */
 export function orderCan(chart: { value: unknown; context: unknown }, event: AnyEventObject): boolean {
   return transitionsFor(orderMachine, restore(orderMachine, chart), event).length > 0;
 }
 
 /** The durable timer handler: a named delay of the order chart fell due. */
 export const fireOrderTimer: TimerHandler = async (trx, timer, now) => {
-  const row = await trx.selectFrom('orders').select(['chart']).where('id', '=', BigInt(timer.entity_id)).executeTakeFirst();
+  const row = await trx.selectFrom('orders').select(['chart']).where('id', '=', BigInt(timer.entity_id)).forUpdate().executeTakeFirst();
   if (!row || !orderCan(row.chart, { type: timer.event })) return; // the order moved on first: nothing to do
   await applyOrderEvent(trx, BigInt(timer.entity_id), { type: timer.event }, 'system', now);
 };
 
+// ---------------------------------------------------------------- reading
+
+export interface OrderFilter {
+  ids?: bigint[];
+  buyerId?: bigint;
+  sellerId?: bigint;
+  checkoutId?: bigint;
+  status?: string;
+  stages?: readonly string[] | null;
+  page?: number;
+  size?: number;
+  oldestFirst?: boolean;
+  withHistory?: boolean;
+}
+
 /** The orders as the viewer sees them, with what the viewer may do now. */
-export async function orderViews(db: Db | Trx, where: { ids?: bigint[]; buyerId?: bigint; checkoutId?: bigint; status?: string; page?: number; size?: number }, viewerId: bigint): Promise<OrderView[]> {
-  let q = db.selectFrom('orders as o').innerJoin('users as s', 's.id', 'o.seller_id').selectAll('o').select(['s.nickname as seller_name']);
+export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: bigint): Promise<OrderView[]> {
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('users as s', 's.id', 'o.seller_id')
+    .innerJoin('users as b', 'b.id', 'o.buyer_id')
+    .selectAll('o')
+    .select(['s.nickname as seller_name', 'b.nickname as buyer_name']);
   if (where.ids) {
     if (where.ids.length === 0) return [];
     q = q.where('o.id', 'in', where.ids);
   }
   if (where.buyerId !== undefined) q = q.where('o.buyer_id', '=', where.buyerId);
+  if (where.sellerId !== undefined) q = q.where('o.seller_id', '=', where.sellerId);
   if (where.checkoutId !== undefined) q = q.where('o.checkout_id', '=', where.checkoutId);
   if (where.status) q = q.where('o.status', '=', where.status);
-  q = q.orderBy('o.created_at', 'desc').orderBy('o.id', 'asc');
+  if (where.stages) {
+    if (where.stages.length === 0) return [];
+    q = q.where('o.stage', 'in', [...where.stages]);
+  }
+  q = where.oldestFirst ? q.orderBy('o.created_at', 'asc').orderBy('o.id', 'asc') : q.orderBy('o.created_at', 'desc').orderBy('o.id', 'asc');
   if (where.size) q = q.limit(where.size).offset(((where.page ?? 1) - 1) * where.size);
   const rows = await q.execute();
   if (rows.length === 0) return [];
-  const items = await db.selectFrom('order_items').selectAll().where('order_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+  const ids = rows.map((r) => r.id);
+  const items = await db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
+  const images = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'image_id'])
+    .where('product_id', 'in', [...new Set(items.map((i) => i.product_id))])
+    .where('position', '=', 0)
+    .execute();
+  const timers = await db
+    .selectFrom('timers')
+    .select(['entity_id', 'name', 'due_at'])
+    .where('kind', '=', orderTimerKind)
+    .where('entity_id', 'in', ids.map(String))
+    .where('fired_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .orderBy('due_at')
+    .execute();
+  const history = where.withHistory ? await db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute() : [];
+  const shippedAt = await db.selectFrom('order_events').select(['order_id', sql<Date>`max(created_at)`.as('at')]).where('order_id', 'in', ids).where('event', 'in', ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING']).groupBy('order_id').execute();
   return rows.map((o) => {
-    const party: Party = o.buyer_id === viewerId ? 'buyer' : 'seller';
+    const viewer: 'buyer' | 'seller' = o.buyer_id === viewerId ? 'buyer' : 'seller';
     const snapshot = restore(orderMachine, o.chart);
+    const context = snapshot.context as OrderContext;
+    const own = items.filter((i) => i.order_id === o.id);
+    const first = own[0];
+    const image = first ? images.find((im) => im.product_id === first.product_id) : undefined;
+    const deadline = timers.find((t) => t.entity_id === o.id.toString());
+    const shipped = shippedAt.find((s) => s.order_id === o.id);
+    const lines: OrderHistoryEntry[] = history
+      .filter((h) => h.order_id === o.id)
+      .map((h) => ({ event: h.event, by: h.party, from: h.from_stage, to: h.to_stage, at: h.created_at.toISOString() }));
     return {
       id: o.id.toString(),
       orderNo: o.order_no,
       status: o.status,
       statusCode: orderStatusCode(o.status),
+      stage: o.stage,
+      viewer,
       sellerId: o.seller_id.toString(),
       sellerName: o.seller_name,
       buyerId: o.buyer_id.toString(),
+      buyerName: o.buyer_name,
       goodsAmount: formatMoney(o.goods_amount),
       shippingAmount: formatMoney(o.shipping_amount),
       totalAmount: formatMoney(o.total_amount),
       handlingFee: formatMoney(o.handling_fee),
+      sellerIncome: formatMoney(o.total_amount - o.handling_fee),
       paidAmount: formatMoney(o.paid_amount),
       paymentMethod: o.payment_method,
       createdAt: o.created_at.toISOString(),
       paidAt: o.paid_at ? o.paid_at.toISOString() : null,
       expiresAt: o.expires_at.toISOString(),
-      delivery: { name: o.delivery.name, phone: o.delivery.phone, region: o.delivery.region, detail: [o.delivery.street, o.delivery.buildingNumber, o.delivery.detail].filter(Boolean).join(', ') },
-      items: items
-        .filter((i) => i.order_id === o.id)
-        .map((i) => ({
-          productId: i.product_id.toString(),
-          skuId: i.sku_id.toString(),
-          title: i.title,
-          specification: i.specification,
-          colour: i.colour,
-          quantity: i.quantity,
-          unitPrice: formatMoney(i.unit_price),
-          shippingFee: formatMoney(i.shipping_fee),
-        })),
-      can: allowedEvents(snapshot, party),
+      comments: o.comments,
+      delivery: {
+        name: o.delivery.name,
+        phone: o.delivery.phone,
+        region: o.delivery.region,
+        detail: [o.delivery.street, o.delivery.buildingNumber, o.delivery.detail].filter(Boolean).join(', '),
+      },
+      items: own.map((i) => ({
+        productId: i.product_id.toString(),
+        skuId: i.sku_id.toString(),
+        title: i.title,
+        specification: i.specification,
+        colour: i.colour,
+        quantity: i.quantity,
+        unitPrice: formatMoney(i.unit_price),
+        shippingFee: formatMoney(i.shipping_fee),
+      })),
+      image: image ? `/media/${image.image_id}-thumb.webp` : null,
+      chart: store(snapshot),
+      can: allowedEvents(snapshot, viewer),
+      shipment: context.shipment ? { ...context.shipment, at: shipped ? new Date(shipped.at).toISOString() : null } : null,
+      cancel: context.cancel,
+      refund: context.refund,
+      buyerRating: context.buyerRating,
+      sellerRating: context.sellerRating,
+      afterSale: context.afterSale,
+      deadline: deadline ? { name: deadline.name, at: deadline.due_at.toISOString() } : null,
+      unread: viewer === 'buyer' ? o.buyer_unread : o.seller_unread,
+      history: lines,
     };
   });
+}
+
+/** Reading an order clears the viewer's unread flag. */
+export async function markSeen(db: Db, orderId: bigint, viewer: 'buyer' | 'seller'): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set(viewer === 'buyer' ? { buyer_unread: false } : { seller_unread: false })
+    .where('id', '=', orderId)
+    .execute();
 }

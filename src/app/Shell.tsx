@@ -8,6 +8,7 @@ import { GateContext } from './gateContext';
 import { currentLocation, go, ScreenQuery, useLocationKey } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
+import { AccountTabBadge } from './orders/AccountTabBadge';
 import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
 import { useCustomBackground } from './useCustomBackground';
@@ -64,13 +65,16 @@ function Toasts() {
   );
 }
 
-function TabBar({ tabs, active }: { tabs: readonly TabDef[]; active: string | undefined }) {
+function TabBar({ tabs, active, loggedIn, locationKey }: { tabs: readonly TabDef[]; active: string | undefined; loggedIn: boolean; locationKey: string }) {
   const t = useT();
   return (
     <nav className={css.tabBar} aria-label="Main">
       {tabs.map((tab) => (
         <button key={tab.key} type="button" className={css.tab} aria-current={tab.key === active ? 'page' : undefined} onClick={() => go(tab.path)} data-testid={`tab-${tab.key}`}>
-          <TabIcon tab={tab.key} />
+          <span className={css.tabIconWrap}>
+            <TabIcon tab={tab.key} />
+            {tab.key === 'account' && loggedIn ? <AccountTabBadge locationKey={locationKey} /> : null}
+          </span>
           {t(tab.labelKey)}
         </button>
       ))}
@@ -130,7 +134,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
             </Activity>
           ))}
         </main>
-        {route.tab !== undefined && <TabBar tabs={tabs} active={route.tab} />}
+        {route.tab !== undefined && <TabBar tabs={tabs} active={route.tab} loggedIn={loggedIn} locationKey={key} />}
         <Toasts />
       </div>
     </GateContext.Provider>

@@ -125,3 +125,21 @@ export const sheet = style({
 export const dialogActions = style({ display: 'flex', gap: vars.space.md, justifyContent: 'flex-end' });
 
 export const blocked = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: vars.space.lg, height: '100%', padding: vars.space.xl, textAlign: 'center' });
+
+export const tabIconWrap = style({ position: 'relative', display: 'inline-flex' });
+
+export const tabBadge = style({
+  position: 'absolute',
+  top: '-4px',
+  insetInlineStart: '14px',
+  minWidth: '16px',
+  height: '16px',
+  padding: '0 4px',
+  borderRadius: '8px',
+  background: vars.color.danger,
+  color: '#fff',
+  fontSize: '10px',
+  fontWeight: 700,
+  lineHeight: '16px',
+  textAlign: 'center',
+});

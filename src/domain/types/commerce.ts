@@ -65,8 +65,66 @@ export interface OrderView {
   expiresAt: string;
   delivery: { name: string; phone: string; region: string; detail: string };
   items: OrderItemView[];
-  /** What the viewer may do now (events of the order chart). */
+  /** What the viewer may do now (events of the order chart that name the viewer's party). */
   can: string[];
+  /** The viewer's side of this order. */
+  viewer: 'buyer' | 'seller';
+  /** The chart's state path ('refundRequested.onTheWay'); `status` is its top-level state. */
+  stage: string;
+  buyerName: string;
+  comments: string;
+  /** The order chart's snapshot (value and context), so a screen can ask the same chart what may happen. */
+  chart: { value: unknown; context: unknown };
+  shipment: { company: string; number: string; noShipping: boolean; at: string | null } | null;
+  cancel: { by: string; reason: string } | null;
+  refund: { reason: string; email: string; rejection: string | null } | null;
+  buyerRating: { score: number; comment: string; anonymous: boolean } | null;
+  sellerRating: { score: number; comment: string } | null;
+  afterSale: { kind: 'refundOnly' | 'returnAndRefund'; description: string; rejection: string | null } | null;
+  /** The running window, if any: its name (sellerConfirmWindow, buyerCheckWindow…) and when it falls due. */
+  deadline: { name: string; at: string } | null;
+  /** Whether something changed on this order that the viewer has not yet seen. */
+  unread: boolean;
+  /** The seller's share: the total less the handling fee. */
+  sellerIncome: string;
+  image: string | null;
+  /** Every change of the order, oldest first (order detail only; [] in lists). */
+  history: OrderHistoryEntry[];
+}
+
+export interface OrderHistoryEntry {
+  event: string;
+  by: string;
+  from: string;
+  to: string;
+  at: string;
+}
+
+/** The badges of the account tab and the order lists. */
+export interface OrderBadges {
+  buyer: { unread: number; pendingShipment: number; shipped: number; unrated: number };
+  seller: { unread: number; toConfirm: number; pendingShipment: number; refunds: number; afterSales: number };
+}
+
+/** getOrderMoneySummary: the seller's money from orders. */
+export interface OrderMoneySummary {
+  /** Paid by buyers, held until the orders complete. */
+  pending: string;
+  pendingOrders: number;
+  /** Received into the balance (order totals less handling fees). */
+  received: string;
+  completedOrders: number;
+  handlingFees: string;
+  refunded: string;
+}
+
+/** One movement of the account balance, with its order when it has one. */
+export interface BalanceMovementView {
+  id: string;
+  kind: string;
+  amount: string;
+  createdAt: string;
+  order: { id: string; orderNo: string } | null;
 }
 
 export interface QuoteView {
