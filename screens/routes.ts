@@ -53,6 +53,32 @@ const SellerAuth = lazyScreen(() => import('./seller/SellerAuthScreen'));
 const SellerAuthStepOne = lazyScreen(() => import('./seller/SellerAuthStepOneScreen'));
 const ConsoleProducts = lazyScreen(() => import('./platform/ProductReviewScreen'));
 const ConsoleSellers = lazyScreen(() => import('./platform/SellerApplicationsScreen'));
+// ---- buyer order screens ----
+const BuyerOrderList = lazyScreen(() => import('./order/BuyerOrderListScreen'));
+const BuyerOrderDetail = lazyScreen(() => import('./order/BuyerOrderDetailScreen'));
+const UserCancelStepOne = lazyScreen(() => import('./order/UserCancelStepOneScreen'));
+const UserCancelStepTwo = lazyScreen(() => import('./order/UserCancelStepTwoScreen'));
+const RefundReason = lazyScreen(() => import('./order/RefundReasonScreen'));
+const RateOrder = lazyScreen(() => import('./order/RateOrderScreen'));
+const AfterSaleApply = lazyScreen(() => import('./order/AfterSaleApplyScreen'));
+const LogisticsDetail = lazyScreen(() => import('./order/LogisticsDetailScreen'));
+const OrderCheck = lazyScreen(() => import('./order/OrderCheckScreen'));
+const OrderCheckDetail = lazyScreen(() => import('./order/OrderCheckDetailScreen'));
+const BalanceDetails = lazyScreen(() => import('./wallet/BalanceDetailsScreen'));
+const BalanceDetailsOrder = lazyScreen(() => import('./wallet/BalanceDetailsOrderScreen'));
+// ---- end buyer order screens ----
+// ---- seller order screens ----
+const SellerCentre = lazyScreen(() => import('./seller/SellerCentreScreen'));
+const SellerOrders = lazyScreen(() => import('./seller/SellerOrdersScreen'));
+const SellerShippingList = lazyScreen(() => import('./seller/ShippingOrderListScreen'));
+const SellerShipOrder = lazyScreen(() => import('./seller/ShipOrderScreen'));
+const SellerOrderDetail = lazyScreen(() => import('./seller/SellerOrderDetailScreen'));
+const SellerCancelStepOne = lazyScreen(() => import('./seller/SellerCancelStepOneScreen'));
+const SellerCancelStepTwo = lazyScreen(() => import('./seller/SellerCancelStepTwoScreen'));
+const SellerRateBuyer = lazyScreen(() => import('./seller/RateBuyerScreen'));
+const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScreen'));
+const SellerAfterSaleList = lazyScreen(() => import('./seller/SellerAfterSaleListScreen'));
+// ---- end seller order screens ----
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -65,20 +91,15 @@ export const tabs: readonly TabDef[] = [
 ];
 
 const publicSoon = [
-  '/contactorList', '/chatRoom', '/sign', '/mine/seller/refundorderlist', '/mine/onlinecustomerservice',
-  '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail', '/mine/seller/ordersaleslist',
+  '/contactorList', '/chatRoom', '/sign', '/mine/onlinecustomerservice',
+  '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail',
 ];
 
 const loginSoon = [
-  '/mine/order/list', '/mine/order/allOrderList', '/mine/order/detail', '/mine/order/aftersale', '/mine/order/refundreason', '/mine/order/rate',
-  '/mine/seller/sellerallOrderList', '/mine/seller/shipping-order-list', '/mine/seller/order-detail', '/mine/seller/ship-order', '/mine/seller/rate',
-  '/mine/seller/aftersale-list', '/seller/order/list',
   '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list',
-  '/mine/user/withdrawal', '/mine/user/balancedetails', '/mine/user/balancedetailsorder', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct',
-  '/mine/viewLogisticsDetail', '/mine/signscore',
+  '/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct',
+  '/mine/signscore',
   '/mine/authentication', '/mine/repeatauthentication',
-  '/mine/check', '/mine/checkdetail',
-  '/mine/seller/cancelorderStepOne', '/mine/seller/cancelorderStepTwo', '/mine/user/userCancelorderStepOne', '/mine/user/userCancelorderStepTwo',
   '/mine/adDuration',
 ];
 
@@ -132,6 +153,36 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/seller/sellerauthenticationstepone', screen: SellerAuthStepOne, login: false },
   { path: '/platform/console/products', screen: ConsoleProducts, login: true },
   { path: '/platform/console/sellers', screen: ConsoleSellers, login: true },
+  // ---- buyer orders (screens/order) ----
+  { path: '/mine/order/list', screen: BuyerOrderList, login: true },
+  { path: '/mine/order/allOrderList', screen: BuyerOrderList, login: true },
+  { path: '/mine/order/detail', screen: BuyerOrderDetail, login: true },
+  { path: '/mine/user/userCancelorderStepOne', screen: UserCancelStepOne, login: true },
+  { path: '/mine/user/userCancelorderStepTwo', screen: UserCancelStepTwo, login: true },
+  { path: '/mine/order/refundreason', screen: RefundReason, login: true },
+  { path: '/mine/order/rate', screen: RateOrder, login: true },
+  { path: '/mine/order/aftersale', screen: AfterSaleApply, login: true },
+  { path: '/mine/viewLogisticsDetail', screen: LogisticsDetail, login: true },
+  { path: '/mine/check', screen: OrderCheck, login: true },
+  { path: '/mine/checkdetail', screen: OrderCheckDetail, login: true },
+  // ---- end buyer orders ----
+  // ---- seller orders (screens/seller) ----
+  { path: '/seller/order/list', screen: SellerCentre, login: true },
+  { path: '/mine/seller/sellerallOrderList', screen: SellerOrders, login: true },
+  { path: '/mine/seller/ordersaleslist', screen: SellerOrders, login: false },
+  { path: '/mine/seller/shipping-order-list', screen: SellerShippingList, login: true },
+  { path: '/mine/seller/ship-order', screen: SellerShipOrder, login: true },
+  { path: '/mine/seller/order-detail', screen: SellerOrderDetail, login: true },
+  { path: '/mine/seller/cancelorderStepOne', screen: SellerCancelStepOne, login: true },
+  { path: '/mine/seller/cancelorderStepTwo', screen: SellerCancelStepTwo, login: true },
+  { path: '/mine/seller/rate', screen: SellerRateBuyer, login: true },
+  { path: '/mine/seller/refundorderlist', screen: SellerRefundList, login: false },
+  { path: '/mine/seller/aftersale-list', screen: SellerAfterSaleList, login: true },
+  // ---- end seller orders ----
+  // ---- balance (screens/wallet) ----
+  { path: '/mine/user/balancedetails', screen: BalanceDetails, login: true },
+  { path: '/mine/user/balancedetailsorder', screen: BalanceDetailsOrder, login: true },
+  // ---- end balance ----
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

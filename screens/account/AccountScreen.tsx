@@ -2,6 +2,8 @@ import { useSelector } from '@xstate/react';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { useGate } from '../../src/app/gateContext';
 import { go } from '../../src/app/navigation';
+import { BuyerOrderShortcuts } from '../../src/app/orders/BuyerOrderShortcuts';
+import { SellerCentreEntry } from '../../src/app/orders/SellerCentreEntry';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
 import * as css from './account.css';
@@ -61,17 +63,22 @@ export default function AccountScreen() {
             <span className={css.statValue}>{user.inviteCode}</span>
           </div>
         </section>
+        <BuyerOrderShortcuts />
         <nav className={css.list} aria-label={t('account.title')}>
           <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
           <Row label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
           <Row label={t('accounts.entry.security')} onClick={() => go('/mine/securitysetting')} testId="open-security" />
           <Row label={t('accounts.entry.customColour')} onClick={() => go('/mine/customcolor')} testId="open-customcolor" />
           <Row label={t('accounts.entry.notices')} onClick={() => go('/mine/notice')} testId="open-notices" />
+          <Row label={t('balance.entry')} onClick={() => go('/mine/user/balancedetails')} testId="open-balance-details" />
           <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
           <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
           <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
           {user.roles.includes('seller') ? (
-            <Row label={t('catalogue.entry.myProducts')} onClick={() => go('/mine/seller/products')} testId="open-my-products" />
+            <>
+              <SellerCentreEntry />
+              <Row label={t('catalogue.entry.myProducts')} onClick={() => go('/mine/seller/products')} testId="open-my-products" />
+            </>
           ) : (
             <Row label={t('catalogue.entry.sellerAuth')} onClick={() => go('/mine/seller/authentication')} testId="open-seller-auth" />
           )}

@@ -61,9 +61,14 @@ export function SuccessScreen() {
       heading={t('messages.paymentSuccessful')}
       ids={ids}
       actions={
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
-          {t('result.continue')}
-        </button>
+        <>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
+            {t('result.continue')}
+          </button>
+          <button type="button" className={button()} onClick={() => go('/mine/order/list?tab=pendingShipment')} data-testid="result-view-orders">
+            {t('buyerOrders.account.myOrders')}
+          </button>
+        </>
       }
     />
   );

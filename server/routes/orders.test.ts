@@ -115,6 +115,9 @@ describe('the order lifecycle, both sides', () => {
     // Balance details: the income with its order; the money summary counts it.
     const movements = await seller.get<BalanceMovementView[]>('/api/commodity/orders/balanceDetails');
     expect(movements.object[0]).toMatchObject({ kind: 'orderIncome', amount: formatMoney(income), order: { id: order.id, orderNo: order.orderNo } });
+    const mine = await buyer.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}`);
+    expect(mine.object.map((m) => [m.kind, m.amount, m.order?.id])).toEqual([['balancePayment', formatMoney(-parseMoney(order.totalAmount)), order.id]]);
+    expect((await stranger.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}`)).object).toEqual([]);
     const summary = await seller.get<OrderMoneySummary>('/api/commodity/orders/getOrderMoneySummary');
     expect(parseMoney(summary.object.received)).toBeGreaterThanOrEqual(income);
     expect(summary.object.completedOrders).toBeGreaterThanOrEqual(1);

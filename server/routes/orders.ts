@@ -24,6 +24,7 @@ import type { Trx } from '../timers/timers';
  * side may take that step now. Someone who is neither gets 4004, as if the order did not exist.
  */
 const detailQuery = z.strictObject({ id: idString });
+const balanceQuery = z.extend(pageQuery, { orderId: z.optional(idString) });
 
 type Side = 'buyer' | 'seller';
 
@@ -200,12 +201,18 @@ export function orderRoutes(deps: Deps) {
 
   /** The movements of the caller's balance, newest first, each with its order (a payment names its first order). */
   app.get('/api/commodity/orders/balanceDetails', signed, async (c) => {
-    const q = queryOf(c, pageQuery);
+    const q = queryOf(c, balanceQuery);
     const size = q.size ?? 20;
-    const rows = await db
+    let query = db
       .selectFrom('ledger_entries')
       .select(['id', 'kind', 'amount', 'reference', 'created_at'])
-      .where('account', '=', Accounts.user(c.var.user.id))
+      .where('account', '=', Accounts.user(c.var.user.id));
+    if (q.orderId) {
+      // One order's movements: its own (refund, income) and those of the payments that covered it.
+      const refs = await db.selectFrom('payment_orders').select('payment_ref').where('order_id', '=', BigInt(q.orderId)).execute();
+      query = query.where('reference', 'in', [`order:${q.orderId}`, ...refs.map((r) => `payment:${r.payment_ref.toString()}`)]);
+    }
+    const rows = await query
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(size)

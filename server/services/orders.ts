@@ -291,6 +291,8 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
         phone: o.delivery.phone,
         region: o.delivery.region,
         detail: [o.delivery.street, o.delivery.buildingNumber, o.delivery.detail].filter(Boolean).join(', '),
+        // The buyer's e-mail is for the seller of a paid order only.
+        email: viewer === 'seller' && o.paid_at !== null ? (o.delivery.email ?? null) : null,
       },
       items: own.map((i) => ({
         productId: i.product_id.toString(),

@@ -19,5 +19,5 @@ export const shipOrders = (items: ShipLine[]) => call<OrderView[]>('POST', '/api
 export const orderConfirmList = (page = 1) => call<OrderView[]>('GET', '/api/commodity/orders/getOrderConfirmList', { query: { page } });
 export const orderMoneySummary = () => call<OrderMoneySummary>('GET', '/api/commodity/orders/getOrderMoneySummary');
 export const orderBadges = () => call<OrderBadges>('GET', '/api/commodity/orders/badges', { quiet: true });
-/** The caller's balance movements, newest first, each with its order. */
-export const balanceDetails = (page = 1) => call<BalanceMovementView[]>('GET', '/api/commodity/orders/balanceDetails', { query: { page } });
+/** The caller's balance movements, newest first, each with its order (or only one order's). */
+export const balanceDetails = (page = 1, orderId?: string) => call<BalanceMovementView[]>('GET', '/api/commodity/orders/balanceDetails', { query: { page, orderId } });

@@ -1,4 +1,4 @@
-import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Activity, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { reportPageView } from '../api/reference';
 import { useT } from '../i18n/react';
@@ -8,12 +8,14 @@ import { GateContext } from './gateContext';
 import { currentLocation, go, ScreenQuery, useLocationKey } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
-import { AccountTabBadge } from './orders/AccountTabBadge';
 import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
 import { useCustomBackground } from './useCustomBackground';
 
 const keptScreens = 8;
+
+/** Loaded only once someone is logged in (it is no part of the first screen). */
+const AccountTabBadge = lazy(() => import('./orders/AccountTabBadge').then((m) => ({ default: m.AccountTabBadge })));
 
 interface Entry {
   key: string;
@@ -73,7 +75,11 @@ function TabBar({ tabs, active, loggedIn, locationKey }: { tabs: readonly TabDef
         <button key={tab.key} type="button" className={css.tab} aria-current={tab.key === active ? 'page' : undefined} onClick={() => go(tab.path)} data-testid={`tab-${tab.key}`}>
           <span className={css.tabIconWrap}>
             <TabIcon tab={tab.key} />
-            {tab.key === 'account' && loggedIn ? <AccountTabBadge locationKey={locationKey} /> : null}
+            {tab.key === 'account' && loggedIn ? (
+              <Suspense fallback={null}>
+                <AccountTabBadge locationKey={locationKey} />
+              </Suspense>
+            ) : null}
           </span>
           {t(tab.labelKey)}
         </button>

@@ -1,7 +1,7 @@
 /**
  * SPEC 3, Order status codes 0 to 13: the ONE table that maps each code to the order chart's state
- * (machines/order.machine.ts). Nothing else in the code base spells these numbers. States the chart
- * does not have yet (issue 6 adds them) are listed so the table is complete from the start.
+ * (machines/order.machine.ts; its top-level states, one per code). Nothing else in the code base
+ * spells these numbers.
  */
 export const orderStatusTable = [
   { code: 0, state: 'completed', labelKey: 'orderStatus.completed' },

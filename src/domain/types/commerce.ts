@@ -63,7 +63,7 @@ export interface OrderView {
   createdAt: string;
   paidAt: string | null;
   expiresAt: string;
-  delivery: { name: string; phone: string; region: string; detail: string };
+  delivery: { name: string; phone: string; region: string; detail: string; email: string | null };
   items: OrderItemView[];
   /** What the viewer may do now (events of the order chart that name the viewer's party). */
   can: string[];

@@ -1,0 +1,158 @@
+import { useEffect, useId, useState } from 'react';
+import { usePager } from '../../src/app/catalogue/usePager';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { listPageSize, useDateTime } from '../../src/app/orders/BuyerFormat';
+import { BuyerOrderIcon } from '../../src/app/orders/BuyerOrderIcon';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { useResource } from '../../src/app/useResource';
+import { buyerOrders, orderBadges } from '../../src/api/orders';
+import { buyerOrderTabs, type BuyerOrderTab } from '../../src/domain/orderRules';
+import { orderStatusLabelKey } from '../../src/domain/orderStatus';
+import type { OrderView } from '../../src/domain/types/commerce';
+import { useT } from '../../src/i18n/react';
+import { button, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as css from './buyer.css';
+
+const tabs = Object.keys(buyerOrderTabs) as BuyerOrderTab[];
+const isTab = (value: string | null): value is BuyerOrderTab => value !== null && (tabs as string[]).includes(value);
+
+/** One order as a card: the first item, the seller, the status, the total, and a dot when something changed. */
+function OrderCard({ order }: { order: OrderView }) {
+  const t = useT();
+  const when = useDateTime();
+  const first = order.items[0];
+  const more = order.items.length - 1;
+  return (
+    <button type="button" className={css.orderCard} onClick={() => go(`/mine/order/detail?id=${order.id}`)} data-testid={`buyer-order-${order.id}`} data-status={order.status}>
+      <span className={css.cardHead}>
+        <strong className={css.ellipsis}>{order.sellerName}</strong>
+        <span className={css.status} data-testid={`buyer-order-status-${order.id}`}>
+          {order.unread && <span className={css.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
+          {t(orderStatusLabelKey(order.status))}
+        </span>
+      </span>
+      <span className={css.cardBody}>
+        {order.image ? <img className={css.thumb} src={order.image} alt="" width={64} height={64} loading="lazy" /> : <span className={css.thumb} aria-hidden="true" />}
+        <span className={css.grow}>
+          <span className={css.ellipsis}>{first?.title ?? '—'}</span>
+          {more > 0 && <small className={muted}>{t('buyerOrders.list.moreItems', { count: more })}</small>}
+          <small className={muted}>
+            {t('buyerOrders.list.orderNo', { no: order.orderNo })} · <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
+          </small>
+        </span>
+        <span className={css.amount}>{order.totalAmount} π</span>
+      </span>
+    </button>
+  );
+}
+
+function OrderList({ tab }: { tab: BuyerOrderTab }) {
+  const t = useT();
+  // The list answers one page at a time; a short page is the last.
+  const pager = usePager<OrderView>(async (cursor) => {
+    const page = cursor ? Number(cursor) : 1;
+    const list = await buyerOrders(tab, page);
+    return { list, next: list.length >= listPageSize ? String(page + 1) : null };
+  });
+  const reload = pager.reload;
+  // Kept alive while hidden: shown again (back from an order), the list is read afresh.
+  useEffect(() => reload(), []);
+  const first = pager.items.length === 0;
+  return (
+    <>
+      {pager.state === 'loading' && first && (
+        <div className={css.list} aria-busy="true" data-testid="buyer-orders-loading">
+          {[0, 1, 2].map((n) => (
+            <div key={n} className={skeleton} style={{ height: 120 }} />
+          ))}
+        </div>
+      )}
+      {pager.state === 'end' && first && (
+        <div className={css.empty} data-testid="buyer-orders-empty">
+          <span className={css.emptyIcon}>
+            <BuyerOrderIcon tab={tab} size={40} />
+          </span>
+          <p className={muted}>{t(`buyerOrders.list.empty.${tab}`)}</p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')} data-testid="buyer-orders-shop">
+            {t('buyerOrders.list.goShopping')}
+          </button>
+        </div>
+      )}
+      <div className={css.list} role="list">
+        {pager.items.map((order) => (
+          <div role="listitem" key={order.id}>
+            <OrderCard order={order} />
+          </div>
+        ))}
+      </div>
+      <div ref={pager.sentinel} />
+      {pager.state === 'more' && (
+        <button type="button" className={button({ tone: 'ghost', block: true })} onClick={pager.loadMore} data-testid="buyer-orders-more">
+          {t('buyerOrders.list.loadMore')}
+        </button>
+      )}
+      {pager.state === 'loading' && !first && <div className={skeleton} style={{ height: 48 }} aria-busy="true" />}
+      {pager.state === 'failed' && (
+        <div className={css.empty} role="alert">
+          <p className={muted}>{t('buyerOrders.loadFailed')}</p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={pager.retry} data-testid="buyer-orders-retry">
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /mine/order/list and /mine/order/allOrderList (?tab=all|pendingShipment|shipped|unrated): my orders by tab, with badges. */
+export default function BuyerOrderListScreen() {
+  const t = useT();
+  const query = useScreenQuery();
+  const asked = query.get('tab');
+  const [tab, setTab] = useState<BuyerOrderTab>(isTab(asked) ? asked : 'all');
+  const ids = useId(); // one instance per kept-alive route and query
+  const badges = useResource(orderBadges);
+  const reloadBadges = badges.reload;
+  useEffect(() => reloadBadges(), []);
+  const counts: Record<BuyerOrderTab, number> = {
+    all: badges.data?.buyer.unread ?? 0,
+    pendingShipment: badges.data?.buyer.pendingShipment ?? 0,
+    shipped: badges.data?.buyer.shipped ?? 0,
+    unrated: badges.data?.buyer.unrated ?? 0,
+  };
+  return (
+    <>
+      <ScreenHeader title={t('buyerOrders.list.title')} backTo="/my" />
+      <div className={screen}>
+        <div className={css.tabs} role="tablist" aria-label={t('buyerOrders.list.title')}>
+          {tabs.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`${ids}-tab-${key}`}
+              aria-selected={key === tab}
+              aria-controls={`${ids}-panel`}
+              className={css.tab}
+              onClick={() => {
+                setTab(key);
+                reloadBadges();
+              }}
+              data-testid={`buyer-orders-tab-${key}`}
+            >
+              {t(`buyerOrders.tabs.${key}`)}
+              {counts[key] > 0 && (
+                <span className={css.badge} data-testid={`buyer-orders-badge-${key}`} aria-label={t('buyerOrders.list.badge', { count: counts[key] })}>
+                  {counts[key] > 99 ? '99+' : counts[key]}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
+        <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-tab-${tab}`} className={css.list}>
+          <OrderList key={tab} tab={tab} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,376 @@
+import { useEffect, type ReactNode } from 'react';
+import { orderAct, orderDetail } from '../../src/api/orders';
+import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { orderCan } from '../../src/app/orders/orderCan';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useResource } from '../../src/app/useResource';
+import { useSubmit } from '../../src/app/useSubmit';
+import { orderStatusLabelKey } from '../../src/domain/orderStatus';
+import type { OrderAction } from '../../src/domain/schemas/orders';
+import type { OrderView } from '../../src/domain/types/commerce';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { closedWithoutSale, DeadlineLine, pi, ReasonDialog, useExpressLabel, When } from './SellerOrderParts';
+import * as css from './sellerOrders.css';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <section className={`${card} ${css.section}`} aria-label={title} data-testid={testId}>
+      <h2 className={css.heading}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Line({ label, value, testId, strong }: { label: string; value: ReactNode; testId?: string; strong?: boolean }) {
+  return (
+    <div className={css.row}>
+      <span className={muted}>{label}</span>
+      <span className={strong ? css.strong : undefined} data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/** Sends one step of the chart for this order, then shows the new state. */
+function useAct(order: OrderView, onChanged: () => void) {
+  const t = useT();
+  return useSubmit(
+    (action: OrderAction) => orderAct(order.id, action),
+    undefined,
+    (next) => {
+      showToast(t('sellerOrders.detail.done', { status: t(orderStatusLabelKey(next.status)) }), 'success');
+      onChanged();
+    },
+  );
+}
+
+function RefundSection({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
+  const t = useT();
+  const can = orderCan(order);
+  const act = useAct(order, onChanged);
+  const refund = order.refund;
+  if (!refund) return null;
+  return (
+    <Section title={t('sellerOrders.detail.refund')} testId="seller-detail-refund">
+      <Line label={t('sellerOrders.detail.refundReason')} value={refund.reason} />
+      <Line label={t('sellerOrders.detail.refundEmail')} value={<a href={`mailto:${refund.email}`} dir="ltr">{refund.email}</a>} />
+      {refund.rejection ? <Line label={t('sellerOrders.detail.rejection')} value={refund.rejection} testId="seller-detail-refund-rejection" /> : null}
+      {can.has('AGREE_REFUND') || can.has('REJECT_REFUND') ? (
+        <div className={css.cardActions} style={{ padding: 0 }}>
+          {can.has('REJECT_REFUND') ? (
+            <ReasonDialog
+              trigger={
+                <button type="button" className={button({ tone: 'secondary' })} data-testid="seller-reject-refund">
+                  {t('sellerOrders.actions.rejectRefund')}
+                </button>
+              }
+              title={t('sellerOrders.detail.rejectRefundTitle')}
+              body={t('sellerOrders.detail.rejectRefundBody')}
+              label={t('sellerOrders.detail.rejectReason')}
+              confirmLabel={t('sellerOrders.actions.rejectRefund')}
+              testId="seller-reject-refund"
+              send={(reason) => orderAct(order.id, { type: 'REJECT_REFUND', reason })}
+              onDone={() => {
+                showToast(t('sellerOrders.detail.refundRejected'), 'success');
+                onChanged();
+              }}
+            />
+          ) : null}
+          {can.has('AGREE_REFUND') ? (
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={button({ tone: 'primary' })} disabled={act.submitting} data-testid="seller-agree-refund">
+                  {t('sellerOrders.actions.agreeRefund')}
+                </button>
+              }
+              title={t('sellerOrders.detail.agreeRefundTitle')}
+              body={t('sellerOrders.detail.agreeRefundBody', { amount: pi(order.totalAmount) })}
+              confirmLabel={t('sellerOrders.actions.agreeRefund')}
+              tone="danger"
+              onConfirm={() => act.submit({ type: 'AGREE_REFUND' })}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+function AfterSaleSection({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
+  const t = useT();
+  const can = orderCan(order);
+  const act = useAct(order, onChanged);
+  const afterSale = order.afterSale;
+  if (!afterSale) return null;
+  return (
+    <Section title={t('sellerOrders.detail.afterSale')} testId="seller-detail-aftersale">
+      <Line label={t('sellerOrders.detail.afterSaleKind')} value={t(`sellerOrders.detail.kinds.${afterSale.kind}`)} />
+      <p>{afterSale.description}</p>
+      {afterSale.rejection ? <Line label={t('sellerOrders.detail.rejection')} value={afterSale.rejection} testId="seller-detail-aftersale-rejection" /> : null}
+      {can.has('AGREE_AFTER_SALE') || can.has('REJECT_AFTER_SALE') ? (
+        <div className={css.cardActions} style={{ padding: 0 }}>
+          {can.has('REJECT_AFTER_SALE') ? (
+            <ReasonDialog
+              trigger={
+                <button type="button" className={button({ tone: 'secondary' })} data-testid="seller-reject-aftersale">
+                  {t('sellerOrders.actions.rejectAfterSale')}
+                </button>
+              }
+              title={t('sellerOrders.detail.rejectAfterSaleTitle')}
+              body={t('sellerOrders.detail.rejectAfterSaleBody')}
+              label={t('sellerOrders.detail.rejectReason')}
+              confirmLabel={t('sellerOrders.actions.rejectAfterSale')}
+              testId="seller-reject-aftersale"
+              send={(reason) => orderAct(order.id, { type: 'REJECT_AFTER_SALE', reason })}
+              onDone={() => {
+                showToast(t('sellerOrders.detail.afterSaleRejected'), 'success');
+                onChanged();
+              }}
+            />
+          ) : null}
+          {can.has('AGREE_AFTER_SALE') ? (
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={button({ tone: 'primary' })} disabled={act.submitting} data-testid="seller-agree-aftersale">
+                  {t('sellerOrders.actions.agreeAfterSale')}
+                </button>
+              }
+              title={t('sellerOrders.detail.agreeAfterSaleTitle')}
+              body={t('sellerOrders.detail.agreeAfterSaleBody', { amount: pi(order.totalAmount) })}
+              confirmLabel={t('sellerOrders.actions.agreeAfterSale')}
+              tone="danger"
+              onConfirm={() => act.submit({ type: 'AGREE_AFTER_SALE' })}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The order's own buttons, strictly what the chart lets the seller do now. */
+function Actions({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
+  const t = useT();
+  const can = orderCan(order);
+  const act = useAct(order, onChanged);
+  const buttons: ReactNode[] = [];
+  if (can.has('CANCEL')) {
+    buttons.push(
+      <button key="cancel" type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/mine/seller/cancelorderStepOne?id=${order.id}`)} data-testid="seller-detail-cancel">
+        {t('sellerOrders.actions.cancel')}
+      </button>,
+    );
+  }
+  if (can.has('MARK_NO_SHIPPING')) {
+    buttons.push(
+      <ConfirmDialog
+        key="no-shipping"
+        trigger={
+          <button type="button" className={button({ tone: 'ghost' })} disabled={act.submitting} data-testid="seller-detail-no-shipping">
+            {t('sellerOrders.actions.noShipping')}
+          </button>
+        }
+        title={t('sellerOrders.shipping.noShippingTitle')}
+        body={t('sellerOrders.shipping.noShippingBody')}
+        confirmLabel={t('sellerOrders.actions.noShipping')}
+        onConfirm={() => act.submit({ type: 'MARK_NO_SHIPPING' })}
+      />,
+    );
+  }
+  if (can.has('EDIT_TRACKING')) {
+    buttons.push(
+      <button key="edit" type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/seller/ship-order?id=${order.id}&edit=1`)} data-testid="seller-detail-edit-tracking">
+        {t('sellerOrders.actions.editTracking')}
+      </button>,
+    );
+  }
+  if (can.has('RATE_BUYER')) {
+    buttons.push(
+      <button key="rate" type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/seller/rate?id=${order.id}`)} data-testid="seller-detail-rate">
+        {t('sellerOrders.actions.rateBuyer')}
+      </button>,
+    );
+  }
+  if (can.has('SHIP')) {
+    buttons.push(
+      <button key="ship" type="button" className={button({ tone: 'primary' })} onClick={() => go(`/mine/seller/ship-order?ids=${order.id}`)} data-testid="seller-detail-ship">
+        {t('sellerOrders.actions.ship')}
+      </button>,
+    );
+  }
+  if (can.has('CONFIRM')) {
+    buttons.push(
+      <button key="confirm" type="button" className={button({ tone: 'primary' })} disabled={act.submitting} onClick={() => act.submit({ type: 'CONFIRM' })} data-testid="seller-detail-confirm">
+        {t('sellerOrders.actions.confirm')}
+      </button>,
+    );
+  }
+  if (buttons.length === 0) return null;
+  return (
+    <div className={css.footer} data-testid="seller-detail-actions">
+      {buttons}
+    </div>
+  );
+}
+
+function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
+  const t = useT();
+  const expressLabel = useExpressLabel();
+  const email = (order.delivery as { email?: string }).email;
+  return (
+    <>
+      <div className={screen}>
+        <section className={`${card} ${css.section}`} data-testid="seller-detail-head" data-status={order.status} data-stage={order.stage}>
+          <div className={css.row}>
+            <strong data-testid="seller-detail-number">{t('sellerOrders.card.number', { no: order.orderNo })}</strong>
+            <span className={css.status} data-testid="seller-detail-status">
+              {t(orderStatusLabelKey(order.status))}
+            </span>
+          </div>
+          <Line label={t('sellerOrders.detail.created')} value={<When iso={order.createdAt} />} />
+          {order.paidAt ? <Line label={t('sellerOrders.detail.paid')} value={<When iso={order.paidAt} />} /> : null}
+          <DeadlineLine deadline={order.deadline} />
+          {order.viewer !== 'seller' ? (
+            <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/mine/order/detail?id=${order.id}`)} data-testid="seller-detail-as-buyer">
+              {t('sellerOrders.detail.asBuyer')}
+            </button>
+          ) : null}
+        </section>
+
+        <Section title={t('sellerOrders.detail.items')} testId="seller-detail-items">
+          <div className={css.items}>
+            {order.items.map((item) => (
+              <div key={item.skuId} className={css.row} data-testid={`seller-detail-item-${item.skuId}`}>
+                <span>
+                  <span>{item.title}</span>
+                  <br />
+                  <span className={css.small}>{[item.specification, item.colour].filter(Boolean).join(' · ')}</span>
+                </span>
+                <span>
+                  {pi(item.unitPrice)} × {item.quantity}
+                </span>
+              </div>
+            ))}
+          </div>
+        </Section>
+
+        <Section title={t('sellerOrders.detail.amounts')} testId="seller-detail-amounts">
+          <Line label={t('sellerOrders.detail.goods')} value={pi(order.goodsAmount)} />
+          <Line label={t('sellerOrders.detail.shippingFee')} value={pi(order.shippingAmount)} />
+          <Line label={t('sellerOrders.detail.total')} value={pi(order.totalAmount)} testId="seller-detail-total" strong />
+          <Line label={t('sellerOrders.detail.handlingFee')} value={`− ${pi(order.handlingFee)}`} testId="seller-detail-fee" />
+          {closedWithoutSale(order.status) ? (
+            <Line label={t('sellerOrders.detail.income')} value={t('sellerOrders.detail.noIncome')} testId="seller-detail-income" />
+          ) : (
+            <Line label={t('sellerOrders.detail.income')} value={pi(order.sellerIncome)} testId="seller-detail-income" strong />
+          )}
+        </Section>
+
+        <Section title={t('sellerOrders.detail.buyer')} testId="seller-detail-buyer">
+          <Line label={t('sellerOrders.detail.buyerName')} value={order.buyerName} />
+          <Line label={t('sellerOrders.detail.recipient')} value={order.delivery.name} />
+          <Line label={t('sellerOrders.detail.phone')} value={<a href={`tel:${order.delivery.phone}`} dir="ltr">{order.delivery.phone}</a>} />
+          <Line label={t('sellerOrders.detail.address')} value={[order.delivery.region, order.delivery.detail].filter(Boolean).join(', ')} />
+          {email ? <Line label={t('sellerOrders.detail.email')} value={<a href={`mailto:${email}`} dir="ltr">{email}</a>} /> : null}
+        </Section>
+
+        {order.comments ? (
+          <Section title={t('sellerOrders.detail.comments')} testId="seller-detail-comments">
+            <p>{order.comments}</p>
+          </Section>
+        ) : null}
+
+        {order.shipment ? (
+          <Section title={t('sellerOrders.detail.shipment')} testId="seller-detail-shipment">
+            {order.shipment.noShipping ? (
+              <p>{t('sellerOrders.detail.noShipping')}</p>
+            ) : (
+              <>
+                <Line label={t('sellerOrders.ship.company')} value={expressLabel(order.shipment.company)} testId="seller-detail-company" />
+                <Line label={t('sellerOrders.ship.number')} value={<bdi dir="ltr">{order.shipment.number}</bdi>} testId="seller-detail-tracking" />
+              </>
+            )}
+            {order.shipment.at ? <Line label={t('sellerOrders.detail.shippedAt')} value={<When iso={order.shipment.at} />} /> : null}
+          </Section>
+        ) : null}
+
+        {order.cancel ? (
+          <Section title={t('sellerOrders.detail.cancel')} testId="seller-detail-cancelinfo">
+            <Line label={t('sellerOrders.detail.cancelBy')} value={t(`orders.parties.${order.cancel.by}`)} />
+            {order.cancel.reason ? <Line label={t('sellerOrders.detail.cancelReason')} value={order.cancel.reason} /> : null}
+          </Section>
+        ) : null}
+
+        <RefundSection order={order} onChanged={onChanged} />
+        <AfterSaleSection order={order} onChanged={onChanged} />
+
+        {order.buyerRating || order.sellerRating ? (
+          <Section title={t('sellerOrders.detail.ratings')} testId="seller-detail-ratings">
+            {order.buyerRating ? (
+              <Line
+                label={t('sellerOrders.detail.buyerRated')}
+                value={`${'★'.repeat(order.buyerRating.score)}${order.buyerRating.comment ? ` · ${order.buyerRating.comment}` : ''}`}
+              />
+            ) : null}
+            {order.sellerRating ? (
+              <Line
+                label={t('sellerOrders.detail.youRated')}
+                value={`${'★'.repeat(order.sellerRating.score)}${order.sellerRating.comment ? ` · ${order.sellerRating.comment}` : ''}`}
+                testId="seller-detail-your-rating"
+              />
+            ) : null}
+          </Section>
+        ) : null}
+
+        {order.history.length > 0 ? (
+          <Section title={t('sellerOrders.detail.history')} testId="seller-detail-history">
+            <ol className={css.timeline}>
+              {order.history.map((entry, i) => (
+                <li key={`${entry.at}-${i}`} className={css.timelineItem} data-testid="seller-history-entry" data-event={entry.event}>
+                  <span>{t(`orders.events.${entry.event}`)}</span>
+                  <span className={css.small}>
+                    {t(`orders.parties.${entry.by}`)} · <When iso={entry.at} />
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Section>
+        ) : null}
+      </div>
+      <Actions order={order} onChanged={onChanged} />
+    </>
+  );
+}
+
+/** /mine/seller/order-detail?id=: one order as its seller sees it, with what the chart lets the seller do now. */
+export default function SellerOrderDetailScreen() {
+  const t = useT();
+  const id = useScreenQuery().get('id') ?? '';
+  const order = useResource(() => orderDetail(id));
+  // Kept alive: shown again after shipping, cancelling or rating elsewhere, it reads the order afresh.
+  useEffect(() => order.reload(), []);
+  return (
+    <>
+      <ScreenHeader title={t('sellerOrders.detail.title')} backTo="/mine/seller/sellerallOrderList" />
+      {order.state === 'loading' && !order.data ? (
+        <div className={screen}>
+          <div className={skeleton} style={{ height: 120 }} aria-busy="true" />
+          <div className={skeleton} style={{ height: 160 }} />
+          <div className={skeleton} style={{ height: 120 }} />
+        </div>
+      ) : null}
+      {order.state === 'failed' ? (
+        <div className={screen}>
+          <button type="button" className={button({ tone: 'secondary', block: true })} onClick={order.retry} data-testid="seller-detail-retry">
+            {t('sellerOrders.retry')}
+          </button>
+        </div>
+      ) : null}
+      {order.data && order.state !== 'failed' ? <Detail key={`${order.data.id}-${order.data.stage}-${order.data.history.length}`} order={order.data} onChanged={order.reload} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { useId, useMemo, useState } from 'react';
+import { orderAct, orderDetail, shipOrders } from '../../src/api/orders';
+import { back, useScreenQuery } from '../../src/app/navigation';
+import { orderCan } from '../../src/app/orders/orderCan';
+import {
+  applyCompanyToAll,
+  emptyShipDraft,
+  isExpressCompany,
+  shipLinesOf,
+  shipTargets,
+  toShipLines,
+  type ShipDraft,
+} from '../../src/app/orders/SellerOrderLogic';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useResource } from '../../src/app/useResource';
+import { useSubmit } from '../../src/app/useSubmit';
+import { expressCompanies } from '../../src/domain/orderRules';
+import { shipIssue } from '../../src/domain/schemas/orders';
+import type { OrderView } from '../../src/domain/types/commerce';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { EmptyOrders, useExpressLabel } from './SellerOrderParts';
+import * as css from './sellerOrders.css';
+
+function CompanySelect({ id, value, onChange, testId, invalid }: { id: string; value: string; onChange: (company: string) => void; testId: string; invalid?: boolean }) {
+  const t = useT();
+  const label = useExpressLabel();
+  return (
+    <select id={id} className={css.input} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} data-testid={testId}>
+      <option value="">{t('sellerOrders.ship.chooseCompany')}</option>
+      {expressCompanies.map((company) => (
+        <option key={company} value={company}>
+          {label(company)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
+  const t = useT();
+  const id = useId();
+  const expressLabel = useExpressLabel();
+  const shippable = orders.filter((o) => orderCan(o).has(edit ? 'EDIT_TRACKING' : 'SHIP'));
+  const blocked = orders.filter((o) => !shippable.includes(o));
+  const ids = shippable.map((o) => o.id);
+  const current = edit ? (shippable[0]?.shipment ?? null) : null;
+  const [drafts, setDrafts] = useState<Record<string, ShipDraft>>(() =>
+    Object.fromEntries(ids.map((orderId) => [orderId, current ? { company: current.company, number: current.number } : emptyShipDraft])),
+  );
+  const [allCompany, setAllCompany] = useState('');
+  const [tried, setTried] = useState(false);
+  const lines = shipLinesOf(ids, drafts);
+  const send = useSubmit(
+    async (values: typeof lines) => {
+      const items = toShipLines(values);
+      const first = items[0];
+      if (edit && first) return [await orderAct(first.id, { type: 'EDIT_TRACKING', company: first.company, number: first.number })];
+      return shipOrders(items);
+    },
+    (values) => shipIssue(values, current ? { company: current.company, number: current.number } : null),
+    (done) => {
+      showToast(edit ? t('sellerOrders.ship.edited') : t('sellerOrders.ship.shipped', { count: done.length }), 'success');
+      back('/mine/seller/shipping-order-list?tab=shipped');
+    },
+  );
+  const setLine = (orderId: string, patch: Partial<ShipDraft>) => setDrafts((all) => ({ ...all, [orderId]: { ...(all[orderId] ?? emptyShipDraft), ...patch } }));
+  const lineProblem = (line: { company: string; number: string }) => tried && shipIssue([line]) !== null;
+  return (
+    <form
+      className={css.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        send.submit(lines);
+      }}
+      data-testid="seller-ship-form"
+    >
+      {blocked.length > 0 ? (
+        <p className={css.problem} role="status" data-testid="seller-ship-blocked">
+          {t('sellerOrders.ship.blocked', { numbers: blocked.map((o) => o.orderNo).join(', ') })}
+        </p>
+      ) : null}
+      {edit && current ? (
+        <p className={muted} data-testid="seller-ship-current">
+          {t('sellerOrders.ship.current', { company: expressLabel(current.company), number: current.number })}
+        </p>
+      ) : null}
+      {shippable.length > 1 ? (
+        <section className={`${card} ${css.section}`} aria-labelledby={`${id}-all`}>
+          <label id={`${id}-all`} htmlFor={`${id}-all-company`} className={css.label}>
+            {t('sellerOrders.ship.sameForAll')}
+          </label>
+          <div className={css.row}>
+            <CompanySelect id={`${id}-all-company`} value={allCompany} onChange={setAllCompany} testId="seller-ship-all-company" />
+            <button
+              type="button"
+              className={button({ tone: 'secondary' })}
+              disabled={!allCompany}
+              onClick={() => setDrafts((all) => applyCompanyToAll(all, allCompany))}
+              data-testid="seller-ship-apply-all"
+            >
+              {t('sellerOrders.ship.applyAll')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {shippable.map((order) => {
+        const draft = drafts[order.id] ?? emptyShipDraft;
+        const line = { company: draft.company, number: draft.number.trim() };
+        const bad = lineProblem(line);
+        return (
+          <section key={order.id} className={`${card} ${css.section}`} aria-label={t('sellerOrders.card.number', { no: order.orderNo })} data-testid={`seller-ship-line-${order.id}`}>
+            <div className={css.row}>
+              <strong>{t('sellerOrders.card.number', { no: order.orderNo })}</strong>
+              <span className={css.small}>{t('sellerOrders.card.buyer', { name: order.buyerName })}</span>
+            </div>
+            <span className={css.small}>
+              {order.items.map((item) => `${item.title} × ${item.quantity}`).join(' · ')}
+            </span>
+            <span className={css.small}>
+              {order.delivery.name} · {order.delivery.region} {order.delivery.detail}
+            </span>
+            <div className={css.field}>
+              <label htmlFor={`${id}-company-${order.id}`} className={css.label}>
+                {t('sellerOrders.ship.company')}
+              </label>
+              <CompanySelect
+                id={`${id}-company-${order.id}`}
+                value={draft.company}
+                onChange={(company) => setLine(order.id, { company })}
+                invalid={bad && !isExpressCompany(draft.company)}
+                testId={`seller-ship-company-${order.id}`}
+              />
+            </div>
+            <div className={css.field}>
+              <label htmlFor={`${id}-number-${order.id}`} className={css.label}>
+                {t('sellerOrders.ship.number')}
+              </label>
+              <input
+                id={`${id}-number-${order.id}`}
+                className={css.input}
+                value={draft.number}
+                maxLength={40}
+                autoComplete="off"
+                inputMode="text"
+                aria-invalid={bad}
+                onChange={(e) => setLine(order.id, { number: e.target.value })}
+                data-testid={`seller-ship-number-${order.id}`}
+              />
+              <p className={css.small}>{t('sellerOrders.ship.numberHint')}</p>
+            </div>
+          </section>
+        );
+      })}
+      {send.problem ? (
+        <p className={css.problem} role="alert" data-testid="seller-ship-problem">
+          {t(send.problem)}
+        </p>
+      ) : null}
+      <button type="submit" className={button({ block: true })} disabled={send.submitting || shippable.length === 0} data-testid="seller-ship-submit">
+        {edit ? t('sellerOrders.ship.saveTracking') : t('sellerOrders.ship.submit', { count: shippable.length })}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * /mine/seller/ship-order: ship one or several orders (`?ids=1,2`), each with an express company and
+ * number, all or none; or edit one order's tracking (`?id=3&edit=1`), which must change something.
+ */
+export default function ShipOrderScreen() {
+  const t = useT();
+  const query = useScreenQuery();
+  const { ids, edit } = useMemo(() => shipTargets(query), [query]);
+  const orders = useResource(() => Promise.all(ids.map((orderId) => orderDetail(orderId))));
+  return (
+    <>
+      <ScreenHeader title={edit ? t('sellerOrders.ship.editTitle') : t('sellerOrders.ship.title')} backTo="/mine/seller/shipping-order-list" />
+      <div className={screen}>
+        {ids.length === 0 ? <EmptyOrders text={t('orders.rules.chooseOrders')} testId="seller-ship-none" /> : null}
+        {ids.length > 0 && orders.state === 'loading' ? <div className={skeleton} style={{ height: 220 }} aria-busy="true" /> : null}
+        {orders.state === 'failed' ? (
+          <button type="button" className={button({ tone: 'secondary', block: true })} onClick={orders.retry} data-testid="seller-ship-retry">
+            {t('sellerOrders.retry')}
+          </button>
+        ) : null}
+        {ids.length > 0 && orders.state === 'ready' && orders.data ? <ShipForm orders={orders.data} edit={edit} /> : null}
+      </div>
+    </>
+  );
+}

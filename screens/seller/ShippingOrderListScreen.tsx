@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { orderAct, sellerOrders } from '../../src/api/orders';
+import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { orderCan } from '../../src/app/orders/orderCan';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useSubmit } from '../../src/app/useSubmit';
+import type { OrderView } from '../../src/domain/types/commerce';
+import { useT } from '../../src/i18n/react';
+import { button, screen } from '../../src/theme/ui.css';
+import { SellerOrderPagedList } from './SellerOrderParts';
+import * as css from './sellerOrders.css';
+
+type ShippingTab = 'pendingShipment' | 'shipped';
+const shippingTabs: ShippingTab[] = ['pendingShipment', 'shipped'];
+
+function NoShipping({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
+  const t = useT();
+  const act = useSubmit(
+    () => orderAct(order.id, { type: 'MARK_NO_SHIPPING' }),
+    undefined,
+    () => {
+      showToast(t('sellerOrders.shipping.noShippingDone'), 'success');
+      onChanged();
+    },
+  );
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" className={button({ tone: 'ghost' })} disabled={act.submitting} data-testid={`seller-no-shipping-${order.id}`}>
+          {t('sellerOrders.actions.noShipping')}
+        </button>
+      }
+      title={t('sellerOrders.shipping.noShippingTitle')}
+      body={t('sellerOrders.shipping.noShippingBody')}
+      confirmLabel={t('sellerOrders.actions.noShipping')}
+      onConfirm={() => act.submit(undefined)}
+    />
+  );
+}
+
+function PendingList() {
+  const t = useT();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [shown, setShown] = useState<OrderView[]>([]);
+  // Only orders still shown and still shippable count as chosen.
+  const shippable = new Set(shown.filter((o) => orderCan(o).has('SHIP')).map((o) => o.id));
+  const selected = chosen.filter((id) => shippable.has(id));
+  const toggle = (id: string) => setChosen((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
+  const allChosen = shippable.size > 0 && selected.length === shippable.size;
+  return (
+    <>
+      <div className={css.row}>
+        <label className={css.pick}>
+          <input
+            type="checkbox"
+            className={css.check}
+            checked={allChosen}
+            disabled={shippable.size === 0}
+            onChange={() => setChosen(allChosen ? [] : [...shippable])}
+            data-testid="seller-ship-choose-all"
+          />
+          <span>{t('sellerOrders.shipping.chooseAll')}</span>
+        </label>
+        <button
+          type="button"
+          className={button({ tone: 'primary' })}
+          onClick={() => {
+            if (selected.length === 0) showToast(t('orders.rules.chooseOrders'), 'error');
+            else go(`/mine/seller/ship-order?ids=${selected.join(',')}`);
+          }}
+          aria-disabled={selected.length === 0}
+          data-testid="seller-ship-selected"
+        >
+          {t('sellerOrders.shipping.shipSelected', { count: selected.length })}
+        </button>
+      </div>
+      <SellerOrderPagedList
+        load={(page) => sellerOrders('pendingShipment', page)}
+        emptyText={t('sellerOrders.empty.pendingShipment')}
+        onItems={setShown}
+        render={(order, reload) => {
+          const can = orderCan(order);
+          return {
+            lead: can.has('SHIP') ? (
+              <label className={css.pick}>
+                <input
+                  type="checkbox"
+                  className={css.check}
+                  checked={selected.includes(order.id)}
+                  onChange={() => toggle(order.id)}
+                  aria-label={t('sellerOrders.shipping.choose', { no: order.orderNo })}
+                  data-testid={`seller-ship-choose-${order.id}`}
+                />
+                <span className={css.small}>{t('sellerOrders.shipping.chooseShort')}</span>
+              </label>
+            ) : undefined,
+            actions: (
+              <>
+                {can.has('MARK_NO_SHIPPING') ? <NoShipping order={order} onChanged={reload} /> : null}
+                {can.has('SHIP') ? (
+                  <button type="button" className={button({ tone: 'primary' })} onClick={() => go(`/mine/seller/ship-order?ids=${order.id}`)} data-testid={`seller-ship-${order.id}`}>
+                    {t('sellerOrders.actions.ship')}
+                  </button>
+                ) : null}
+              </>
+            ),
+          };
+        }}
+      />
+    </>
+  );
+}
+
+function ShippedList() {
+  const t = useT();
+  return (
+    <SellerOrderPagedList
+      load={(page) => sellerOrders('shipped', page)}
+      emptyText={t('sellerOrders.empty.shipped')}
+      render={(order) => ({
+        actions: orderCan(order).has('EDIT_TRACKING') ? (
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/seller/ship-order?id=${order.id}&edit=1`)} data-testid={`seller-edit-tracking-${order.id}`}>
+            {t('sellerOrders.actions.editTracking')}
+          </button>
+        ) : undefined,
+      })}
+    />
+  );
+}
+
+/** /mine/seller/shipping-order-list: tabs pending shipment (choose several to ship, or mark as no need to ship) and shipped (edit tracking). */
+export default function ShippingOrderListScreen() {
+  const t = useT();
+  const query = useScreenQuery();
+  const [tab, setTab] = useState<ShippingTab>(query.get('tab') === 'shipped' ? 'shipped' : 'pendingShipment');
+  return (
+    <>
+      <ScreenHeader title={t('sellerOrders.shipping.title')} backTo="/seller/order/list" />
+      <div className={screen}>
+        <div className={css.tabs} role="tablist" aria-label={t('sellerOrders.shipping.title')}>
+          {shippingTabs.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`seller-shipping-tab-${key}`}
+              aria-selected={key === tab}
+              aria-controls="seller-shipping-panel"
+              className={css.tab}
+              onClick={() => setTab(key)}
+              data-testid={`seller-shipping-tab-${key}`}
+            >
+              {t(`sellerOrders.tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+        <div id="seller-shipping-panel" role="tabpanel" aria-labelledby={`seller-shipping-tab-${tab}`} className={css.stack}>
+          {tab === 'pendingShipment' ? <PendingList /> : <ShippedList />}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+/** The seller's order screens: seller centre, order lists, shipping, ship, detail, cancel, rate. */
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const heading = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
+export const row = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space.md });
+export const strong = style({ fontWeight: 700 });
+export const small = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted, margin: 0 });
+export const warn = style({ fontSize: vars.font.size.sm, color: vars.color.accent, margin: 0, fontWeight: 600 });
+export const problem = style({ color: vars.color.danger, margin: 0, fontSize: vars.font.size.sm });
+
+// Money summary of the seller centre.
+export const money = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.md,
+  background: `linear-gradient(135deg, ${vars.color.brand}, ${vars.color.brandStrong})`,
+  color: '#fff',
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+});
+export const moneyCell = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
+export const moneyLabel = style({ fontSize: vars.font.size.sm, opacity: 0.85 });
+export const moneyValue = style({ fontSize: vars.font.size.xl, fontWeight: 700, overflowWrap: 'anywhere' });
+
+// Shortcuts with badges.
+export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: vars.space.sm });
+export const shortcut = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  minHeight: '64px',
+  padding: vars.space.sm,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+  color: vars.color.text,
+  fontSize: vars.font.size.sm,
+  textAlign: 'center',
+  cursor: 'pointer',
+});
+export const shortcutIcon = style({ fontSize: '20px' });
+export const badge = style({
+  position: 'absolute',
+  top: '4px',
+  insetInlineEnd: '4px',
+  minWidth: '18px',
+  height: '18px',
+  padding: '0 4px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: '#fff',
+  fontSize: '11px',
+  fontWeight: 700,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});
+
+// Tabs.
+export const tabs = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', paddingBottom: vars.space.xs });
+export const tab = style({
+  flex: 'none',
+  minHeight: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  font: 'inherit',
+  selectors: { '&[aria-selected="true"]': { borderColor: vars.color.brand, background: vars.color.brandSoft, color: vars.color.brandStrong, fontWeight: 600 } },
+});
+
+// Order cards.
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+});
+export const cardMain = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'flex-start',
+  width: '100%',
+  padding: vars.space.lg,
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.text,
+  textAlign: 'start',
+  font: 'inherit',
+  cursor: 'pointer',
+});
+export const cardBody = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const cardNo = style({
+  flex: 1,
+  minWidth: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.font.size.sm,
+  color: vars.color.textMuted,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+export const cardTitle = style({ margin: 0, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const thumb = style({ width: '56px', height: '56px', flex: 'none', borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
+export const status = style({
+  flex: 'none',
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontSize: vars.font.size.sm,
+  fontWeight: 600,
+});
+export const dot = style({ display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', background: vars.color.danger, flex: 'none' });
+export const cardActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+  padding: `0 ${vars.space.lg} ${vars.space.lg}`,
+});
+export const pick = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginInlineEnd: 'auto', cursor: 'pointer' });
+export const check = style({ width: '20px', height: '20px', accentColor: vars.color.brand });
+
+// Forms.
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const label = style({ fontWeight: 600 });
+export const input = style({
+  width: '100%',
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+});
+export const textarea = style([input, { minHeight: '96px', padding: vars.space.md, resize: 'vertical' }]);
+export const choice = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  cursor: 'pointer',
+});
+export const scores = style({ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: vars.space.xs });
+export const score = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '2px',
+  minHeight: '56px',
+  padding: vars.space.xs,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { borderColor: vars.color.brand, background: vars.color.brandSoft, color: vars.color.brandStrong, fontWeight: 700 } },
+});
+export const scoreStar = style({ fontSize: '18px' });
+
+// Detail.
+export const items = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const timelineItem = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  paddingInlineStart: vars.space.md,
+  borderInlineStart: `2px solid ${vars.color.brandSoft}`,
+});
+export const footer = style({
+  position: 'sticky',
+  bottom: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: `${vars.space.xxl} ${vars.space.lg}`, textAlign: 'center' });
+export const emptyIcon = style({ fontSize: '40px', margin: 0 });

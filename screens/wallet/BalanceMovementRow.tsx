@@ -1,0 +1,44 @@
+import { go } from '../../src/app/navigation';
+import { isOutgoing, signedCoin, useDateTime } from '../../src/app/orders/BuyerFormat';
+import type { BalanceMovementView } from '../../src/domain/types/commerce';
+import { useT } from '../../src/i18n/react';
+import { muted } from '../../src/theme/ui.css';
+import * as css from './balance.css';
+
+/** One movement: what it was, when, its order, and the signed amount; with an order it opens that order's money. */
+export function MovementRow({ movement, linkToOrder = true }: { movement: BalanceMovementView; linkToOrder?: boolean }) {
+  const t = useT();
+  const when = useDateTime();
+  const kindKey = `balance.kinds.${movement.kind}`;
+  const kindLabel = t(kindKey) === kindKey ? movement.kind : t(kindKey);
+  const content = (
+    <>
+      <span className={css.grow}>
+        <strong>{kindLabel}</strong>
+        <small className={muted}>
+          <time dateTime={movement.createdAt}>{when(movement.createdAt)}</time>
+        </small>
+        {movement.order && <small className={muted}>{t('balance.orderNo', { no: movement.order.orderNo })}</small>}
+      </span>
+      <span className={isOutgoing(movement.amount) ? css.amountOut : css.amountIn} data-testid={`balance-amount-${movement.id}`}>
+        {signedCoin(movement.amount)}
+      </span>
+      {movement.order && linkToOrder && <span aria-hidden="true">›</span>}
+    </>
+  );
+  const order = movement.order;
+  if (!order || !linkToOrder) {
+    return (
+      <div className={css.movement} role="listitem" data-testid={`balance-row-${movement.id}`} data-kind={movement.kind}>
+        {content}
+      </div>
+    );
+  }
+  return (
+    <div role="listitem">
+      <button type="button" className={`${css.movement} ${css.tappable}`} onClick={() => go(`/mine/user/balancedetailsorder?id=${order.id}`)} data-testid={`balance-row-${movement.id}`} data-kind={movement.kind} data-order={order.id}>
+        {content}
+      </button>
+    </div>
+  );
+}

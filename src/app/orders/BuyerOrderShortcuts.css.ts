@@ -1,0 +1,42 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/theme.css';
+
+export const panel = style({ background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.md, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const title = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
+export const more = style({ border: 'none', background: 'none', color: vars.color.brandStrong, cursor: 'pointer', minHeight: '44px', padding: `0 ${vars.space.sm}`, font: 'inherit' });
+export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: vars.space.xs });
+export const shortcut = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '64px',
+  padding: vars.space.xs,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.text,
+  cursor: 'pointer',
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  textAlign: 'center',
+});
+export const icon = style({ display: 'inline-flex', color: vars.color.brandStrong });
+export const badge = style({
+  position: 'absolute',
+  top: '2px',
+  insetInlineEnd: '10%',
+  minWidth: '18px',
+  height: '18px',
+  padding: '0 5px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: '#fff',
+  fontSize: '11px',
+  fontWeight: 700,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});

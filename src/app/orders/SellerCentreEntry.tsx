@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { orderBadges } from '../../api/orders';
+import { useT } from '../../i18n/react';
+import { listRow } from '../../theme/ui.css';
+import { go } from '../navigation';
+import { useResource } from '../useResource';
+import * as css from './SellerEntry.css';
+
+/** The account tab's "Seller centre" row, with the count of seller orders that changed unseen. */
+export function SellerCentreEntry() {
+  const t = useT();
+  const badges = useResource(orderBadges);
+  // The account tab is kept alive: effects run again each time it is shown, so the count is fresh.
+  useEffect(() => badges.reload(), []);
+  const unread = badges.data?.seller.unread ?? 0;
+  return (
+    <button type="button" className={listRow} onClick={() => go('/seller/order/list')} data-testid="open-seller-centre">
+      <span className={css.label}>
+        {t('sellerOrders.entry')}
+        {unread > 0 ? (
+          <span className={css.badge} data-testid="seller-centre-badge" aria-label={t('sellerOrders.unreadCount', { count: unread })}>
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </span>
+      <span aria-hidden="true">›</span>
+    </button>
+  );
+}
