@@ -89,4 +89,11 @@ describe('transitionLabel', () => {
     if (!go) throw new Error('GO exists');
     expect(transitionLabel(go, m, english).lines).toEqual(['GO', 'by courier']);
   });
+
+  it('names every party of a transition several may take', () => {
+    const m = createMachine({ id: 'x', initial: 'a', states: { a: { on: { CANCEL: { target: 'a', meta: { by: ['buyer', 'seller'] } } } } } });
+    const [cancel] = m.root.states.a!.transitions.get('CANCEL') ?? [];
+    if (!cancel) throw new Error('CANCEL exists');
+    expect(transitionLabel(cancel, m, english).lines).toEqual(['CANCEL', 'by the buyer / the seller']);
+  });
 });

@@ -95,18 +95,23 @@ export function guardName(guard: unknown): string | null {
   return typeof type === 'string' ? type : 'inline';
 }
 
-/** Who may take the transition, from its `meta.by`. */
+/** Who may take the transition, from its `meta.by` (one party, or several joined by " / "). */
 export function byOf(transition: AnyTransitionDefinition): string | null {
   const by = field(transition.meta, 'by');
-  return typeof by === 'string' ? by : null;
+  if (typeof by === 'string') return by;
+  if (Array.isArray(by) && by.length > 0 && by.every((p) => typeof p === 'string')) return by.join(' / ');
+  return null;
 }
 
 export function transitionLabel(transition: AnyTransitionDefinition, machine: AnyStateMachine, t: Translate, locale = 'en'): TransitionLabel {
   const event = eventLabel(transition.eventType, transition.source, machine, t, locale);
   const guard = guardName(transition.guard);
   const by = byOf(transition);
-  const whoKey = `gallery.who.${by ?? ''}`;
-  const who = by === null ? null : t(whoKey) === whoKey ? by : t(whoKey);
+  const whoOne = (party: string) => {
+    const whoKey = `gallery.who.${party}`;
+    return t(whoKey) === whoKey ? party : t(whoKey);
+  };
+  const who = by === null ? null : by.split(' / ').map(whoOne).join(' / ');
   const lines = [event];
   if (guard !== null) lines.push(t('gallery.guard', { guard }));
   if (who !== null) lines.push(t('gallery.by', { who }));
