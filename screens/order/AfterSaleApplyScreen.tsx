@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { go } from '../../src/app/navigation';
-import { orderCan } from '../../src/app/orders/orderCan';
+import { canSend, OrderStepForm } from '../../src/app/orders/OrderParts';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { orderAct } from '../../src/api/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted } from '../../src/theme/ui.css';
+import { muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
-import { OrderFrame, OrderItems, Row, useOrderFromQuery } from './BuyerOrderParts';
+import * as ordersCss from '../../src/app/orders/orders.css';
+import { OrderFrame, OrderSummary, useOrderFromQuery } from './BuyerOrderParts';
 import { afterSaleIssue, descriptionMax } from './buyerReasons';
 
 type Kind = 'refundOnly' | 'returnAndRefund';
@@ -23,41 +24,26 @@ function AfterSaleForm({ order }: { order: OrderView }) {
   const t = useT();
   const ids = useId();
   const [draft, setDraft] = useState<AfterSaleDraft>({ kind: null, description: '' });
-  const possible = orderCan(order).has('APPLY_AFTER_SALE');
   const send = useSubmit(
     (values: AfterSaleDraft) => orderAct(order.id, { type: 'APPLY_AFTER_SALE', kind: values.kind ?? 'refundOnly', description: values.description.trim() }),
-    (values) => (possible ? afterSaleIssue(values) : 'orders.rules.notPossibleNow'),
+    afterSaleIssue,
     () => {
       showToast(t('buyerOrders.afterSale.sent'), 'success');
       go(`/mine/order/detail?id=${order.id}`, { replace: true });
     },
   );
-  if (!possible) {
-    return (
-      <div className={css.empty} data-testid="after-sale-not-possible">
-        <p className={muted}>{t('buyerOrders.afterSale.notPossible')}</p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/order/detail?id=${order.id}`, { replace: true })} data-testid="after-sale-back-to-order">
-          {t('buyerOrders.cancel.backToOrder')}
-        </button>
-      </div>
-    );
-  }
   return (
-    <form
+    <OrderStepForm
       className={css.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send.submit(draft);
-      }}
+      onSubmit={() => send.submit(draft)}
+      problem={send.problem}
+      problemClassName={ordersCss.problem}
+      problemTestId="after-sale-problem"
+      submitLabel={t('buyerOrders.afterSale.submit')}
+      submitTestId="after-sale-submit"
+      submitDisabled={send.submitting}
     >
-      <section className={`${card} ${css.section}`}>
-        <Row label={t('buyerOrders.detail.orderNo')}>{order.orderNo}</Row>
-        <OrderItems items={order.items} />
-        <Row label={t('buyerOrders.detail.total')}>
-          <strong>{order.totalAmount} π</strong>
-        </Row>
-      </section>
+      <OrderSummary order={order} />
       <fieldset className={css.field}>
         <legend className={css.label}>{t('buyerOrders.afterSale.kind')}</legend>
         {kinds.map((kind) => (
@@ -84,15 +70,7 @@ function AfterSaleForm({ order }: { order: OrderView }) {
           data-testid="after-sale-description"
         />
       </label>
-      {send.problem && (
-        <p className={css.problem} role="alert" data-testid="after-sale-problem">
-          {t(send.problem)}
-        </p>
-      )}
-      <button type="submit" className={button({ block: true })} disabled={send.submitting} data-testid="after-sale-submit">
-        {t('buyerOrders.afterSale.submit')}
-      </button>
-    </form>
+    </OrderStepForm>
   );
 }
 
@@ -101,7 +79,13 @@ export default function AfterSaleApplyScreen() {
   const t = useT();
   const order = useOrderFromQuery();
   return (
-    <OrderFrame title={t('buyerOrders.afterSale.title')} order={order}>
+    <OrderFrame
+      title={t('buyerOrders.afterSale.title')}
+      order={order}
+      allowed={canSend('APPLY_AFTER_SALE')}
+      notPossible={() => t('buyerOrders.afterSale.notPossible')}
+      testId="after-sale"
+    >
       {(view) => <AfterSaleForm key={view.id} order={view} />}
     </OrderFrame>
   );

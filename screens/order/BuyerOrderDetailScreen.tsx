@@ -12,6 +12,7 @@ import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, OrderItems, OrderTimeline, Row, Section, Stars, useExpressName, useOrderFromQuery } from './BuyerOrderParts';
 
 /** The status, and the running window as a sentence ("The seller confirms by …"). */
@@ -19,7 +20,7 @@ function StatusBanner({ order }: { order: OrderView }) {
   const t = useT();
   const when = useDateTime();
   return (
-    <section className={css.statusBanner} aria-live="polite">
+    <section className={ordersCss.banner} aria-live="polite">
       <h2 className={css.bannerTitle} data-testid="order-detail-status" data-status={order.status} data-stage={order.stage}>
         {t(orderStatusLabelKey(order.status))}
       </h2>
@@ -189,7 +190,7 @@ function Outcomes({ order }: { order: OrderView }) {
       {(order.buyerRating || order.sellerRating) && (
         <Section title={t('buyerOrders.detail.ratings')} testId="order-ratings">
           {order.buyerRating && (
-            <div className={css.section} data-testid="order-my-rating">
+            <div className={ordersCss.section} data-testid="order-my-rating">
               <Row label={t('buyerOrders.detail.myRating')}>
                 <Stars score={order.buyerRating.score} />
               </Row>
@@ -198,7 +199,7 @@ function Outcomes({ order }: { order: OrderView }) {
             </div>
           )}
           {order.sellerRating && (
-            <div className={css.section} data-testid="order-seller-rating">
+            <div className={ordersCss.section} data-testid="order-seller-rating">
               <Row label={t('buyerOrders.detail.sellerRating')}>
                 <Stars score={order.sellerRating.score} />
               </Row>

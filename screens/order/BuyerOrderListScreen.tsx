@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { usePager } from '../../src/app/catalogue/usePager';
 import { go, useScreenQuery } from '../../src/app/navigation';
-import { listPageSize, useDateTime } from '../../src/app/orders/BuyerFormat';
+import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { BuyerOrderIcon } from '../../src/app/orders/BuyerOrderIcon';
+import { OrderTabs, PagerFooter, useOrderPages } from '../../src/app/orders/OrderParts';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { buyerOrders, orderBadges } from '../../src/api/orders';
@@ -12,6 +12,7 @@ import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 
 const tabs = Object.keys(buyerOrderTabs) as BuyerOrderTab[];
 const isTab = (value: string | null): value is BuyerOrderTab => value !== null && (tabs as string[]).includes(value);
@@ -27,7 +28,7 @@ function OrderCard({ order }: { order: OrderView }) {
       <span className={css.cardHead}>
         <strong className={css.ellipsis}>{order.sellerName}</strong>
         <span className={css.status} data-testid={`buyer-order-status-${order.id}`}>
-          {order.unread && <span className={css.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
+          {order.unread && <span className={ordersCss.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
           {t(orderStatusLabelKey(order.status))}
         </span>
       </span>
@@ -48,27 +49,19 @@ function OrderCard({ order }: { order: OrderView }) {
 
 function OrderList({ tab }: { tab: BuyerOrderTab }) {
   const t = useT();
-  // The list answers one page at a time; a short page is the last.
-  const pager = usePager<OrderView>(async (cursor) => {
-    const page = cursor ? Number(cursor) : 1;
-    const list = await buyerOrders(tab, page);
-    return { list, next: list.length >= listPageSize ? String(page + 1) : null };
-  });
-  const reload = pager.reload;
-  // Kept alive while hidden: shown again (back from an order), the list is read afresh.
-  useEffect(() => reload(), []);
+  const pager = useOrderPages((page) => buyerOrders(tab, page));
   const first = pager.items.length === 0;
   return (
     <>
       {pager.state === 'loading' && first && (
-        <div className={css.list} aria-busy="true" data-testid="buyer-orders-loading">
+        <div className={ordersCss.stack} aria-busy="true" data-testid="buyer-orders-loading">
           {[0, 1, 2].map((n) => (
             <div key={n} className={skeleton} style={{ height: 120 }} />
           ))}
         </div>
       )}
       {pager.state === 'end' && first && (
-        <div className={css.empty} data-testid="buyer-orders-empty">
+        <div className={ordersCss.empty} data-testid="buyer-orders-empty">
           <span className={css.emptyIcon}>
             <BuyerOrderIcon tab={tab} size={40} />
           </span>
@@ -78,28 +71,14 @@ function OrderList({ tab }: { tab: BuyerOrderTab }) {
           </button>
         </div>
       )}
-      <div className={css.list} role="list">
+      <div className={ordersCss.stack} role="list">
         {pager.items.map((order) => (
           <div role="listitem" key={order.id}>
             <OrderCard order={order} />
           </div>
         ))}
       </div>
-      <div ref={pager.sentinel} />
-      {pager.state === 'more' && (
-        <button type="button" className={button({ tone: 'ghost', block: true })} onClick={pager.loadMore} data-testid="buyer-orders-more">
-          {t('buyerOrders.list.loadMore')}
-        </button>
-      )}
-      {pager.state === 'loading' && !first && <div className={skeleton} style={{ height: 48 }} aria-busy="true" />}
-      {pager.state === 'failed' && (
-        <div className={css.empty} role="alert">
-          <p className={muted}>{t('buyerOrders.loadFailed')}</p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={pager.retry} data-testid="buyer-orders-retry">
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
+      <PagerFooter pager={pager} moreLabel={t('buyerOrders.list.loadMore')} moreTestId="buyer-orders-more" failedText={t('buyerOrders.loadFailed')} retryTestId="buyer-orders-retry" />
     </>
   );
 }
@@ -124,34 +103,33 @@ export default function BuyerOrderListScreen() {
     <>
       <ScreenHeader title={t('buyerOrders.list.title')} backTo="/my" />
       <div className={screen}>
-        <div className={css.tabs} role="tablist" aria-label={t('buyerOrders.list.title')}>
-          {tabs.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`${ids}-tab-${key}`}
-              aria-selected={key === tab}
-              aria-controls={`${ids}-panel`}
-              className={css.tab}
-              onClick={() => {
-                setTab(key);
-                reloadBadges();
-              }}
-              data-testid={`buyer-orders-tab-${key}`}
-            >
+        <OrderTabs
+          tabs={tabs}
+          current={tab}
+          onSelect={(key) => {
+            setTab(key);
+            reloadBadges();
+          }}
+          label={t('buyerOrders.list.title')}
+          idPrefix={`${ids}-tab-`}
+          testIdPrefix="buyer-orders-tab-"
+          panelId={`${ids}-panel`}
+          className={css.tabs}
+          tabClassName={css.tab}
+          panelClassName={ordersCss.stack}
+          tabContent={(key) => (
+            <>
               {t(`buyerOrders.tabs.${key}`)}
               {counts[key] > 0 && (
                 <span className={css.badge} data-testid={`buyer-orders-badge-${key}`} aria-label={t('buyerOrders.list.badge', { count: counts[key] })}>
                   {counts[key] > 99 ? '99+' : counts[key]}
                 </span>
               )}
-            </button>
-          ))}
-        </div>
-        <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-tab-${tab}`} className={css.list}>
+            </>
+          )}
+        >
           <OrderList key={tab} tab={tab} />
-        </div>
+        </OrderTabs>
       </div>
     </>
   );

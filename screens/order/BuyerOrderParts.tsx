@@ -1,13 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useGate } from '../../src/app/gateContext';
+import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
-import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { OrderStepFrame, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
 import { useResource } from '../../src/app/useResource';
-import { useScreenQuery } from '../../src/app/navigation';
 import { orderDetail } from '../../src/api/orders';
 import type { OrderHistoryEntry, OrderItemView, OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { button, card, muted, skeleton } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
+import { noteMax, type ReasonDraft, type ReasonKey } from './buyerReasons';
 
 /** Pieces shared by the buyer's order screens (one area: screens/order). */
 
@@ -20,41 +24,76 @@ export function useOrderFromQuery() {
   return { id, ...resource };
 }
 
-/** Header, then a skeleton, a failure with a retry, "no such order", or the screen's content. */
-export function OrderFrame({ title, backTo, order, children }: { title: string; backTo?: string; order: ReturnType<typeof useOrderFromQuery>; children: (order: OrderView) => ReactNode }) {
+/**
+ * Header, then a skeleton, a failure with a retry, "no such order", or the screen's content. A step on
+ * the order passes `allowed` (asked of the order chart) and `notPossible`, said with the way back to the
+ * order when the step cannot be taken now (test ids `${testId}-not-possible`, `${testId}-back-to-order`).
+ */
+export function OrderFrame({
+  order,
+  notPossible,
+  testId,
+  ...frame
+}: Pick<OrderStepFrameProps<OrderView>, 'title' | 'backTo' | 'allowed' | 'children'> & {
+  order: ReturnType<typeof useOrderFromQuery>;
+  notPossible?: (order: OrderView) => string;
+  testId?: string;
+}) {
   const t = useT();
   return (
-    <>
-      <ScreenHeader title={title} backTo={backTo} />
-      <div className={screen}>
-        {order.state === 'loading' && !order.data ? (
-          <div aria-busy="true" className={css.list}>
-            <div className={skeleton} style={{ height: 96 }} />
-            <div className={skeleton} style={{ height: 140 }} />
-            <div className={skeleton} style={{ height: 120 }} />
-          </div>
-        ) : order.state === 'failed' ? (
-          <div className={css.empty} role="alert">
-            <p className={muted}>{t('buyerOrders.loadFailed')}</p>
-            <button type="button" className={button({ tone: 'secondary' })} onClick={order.retry} data-testid="order-retry">
-              {t('app.retry')}
-            </button>
-          </div>
-        ) : !order.data ? (
-          <p className={muted} data-testid="order-missing">
-            {t('buyerOrders.notFound')}
-          </p>
-        ) : (
-          children(order.data)
-        )}
-      </div>
-    </>
+    <OrderStepFrame
+      {...frame}
+      loaded={order}
+      loading={
+        <div aria-busy="true" className={ordersCss.stack}>
+          <div className={skeleton} style={{ height: 96 }} />
+          <div className={skeleton} style={{ height: 140 }} />
+          <div className={skeleton} style={{ height: 120 }} />
+        </div>
+      }
+      failed={
+        <div className={ordersCss.empty} role="alert">
+          <p className={muted}>{t('buyerOrders.loadFailed')}</p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={order.retry} data-testid="order-retry">
+            {t('app.retry')}
+          </button>
+        </div>
+      }
+      missing={
+        <p className={muted} data-testid="order-missing">
+          {t('buyerOrders.notFound')}
+        </p>
+      }
+      notPossible={(view) => (
+        <div className={ordersCss.empty} data-testid={`${testId}-not-possible`}>
+          <p className={muted}>{notPossible?.(view)}</p>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/order/detail?id=${view.id}`, { replace: true })} data-testid={`${testId}-back-to-order`}>
+            {t('buyerOrders.cancel.backToOrder')}
+          </button>
+        </div>
+      )}
+    />
+  );
+}
+
+/** The order a step is about: its number, what was ordered and the total, then any words of the step. */
+export function OrderSummary({ order, children }: { order: OrderView; children?: ReactNode }) {
+  const t = useT();
+  return (
+    <section className={`${card} ${ordersCss.section}`}>
+      <Row label={t('buyerOrders.detail.orderNo')}>{order.orderNo}</Row>
+      <OrderItems items={order.items} />
+      <Row label={t('buyerOrders.detail.total')}>
+        <strong>{order.totalAmount} π</strong>
+      </Row>
+      {children}
+    </section>
   );
 }
 
 export function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div className={css.row}>
+    <div className={ordersCss.row}>
       <span className={muted}>{label}</span>
       <span className={css.rowValue} data-testid={testId}>
         {children}
@@ -65,8 +104,8 @@ export function Row({ label, children, testId }: { label: string; children: Reac
 
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <section className={`${card} ${css.section}`} data-testid={testId}>
-      <h2 className={css.heading}>{title}</h2>
+    <section className={`${card} ${ordersCss.section}`} data-testid={testId}>
+      <h2 className={ordersCss.heading}>{title}</h2>
       {children}
     </section>
   );
@@ -131,5 +170,43 @@ export function Stars({ score }: { score: number }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/** The signed-in user's e-mail, to prefill the refund form. */
+export function useUserEmail(): string {
+  const gate = useGate();
+  return useSelector(gate, (s) => s.context.userInfo?.email ?? '');
+}
+
+/** A reason from a list (radio buttons), optional words of one's own, and the e-mail when a refund is asked. */
+export function ReasonFields({ reasons, draft, onChange, withEmail }: { reasons: readonly ReasonKey[]; draft: ReasonDraft; onChange: (draft: ReasonDraft) => void; withEmail: boolean }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <>
+      <fieldset className={css.field}>
+        <legend className={css.label}>{t('buyerOrders.reasons.legend')}</legend>
+        {reasons.map((key) => (
+          <label key={key} className={css.option}>
+            <input type="radio" name={`${id}-reason`} checked={draft.reason === key} onChange={() => onChange({ ...draft, reason: key })} data-testid={`reason-${key}`} />
+            <span>{t(`buyerOrders.reasons.${key}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className={css.field}>
+        <span className={css.label}>{t('buyerOrders.reasons.note')}</span>
+        <textarea className={css.textarea} maxLength={noteMax} value={draft.note} onChange={(e) => onChange({ ...draft, note: e.target.value })} placeholder={t('buyerOrders.reasons.notePlaceholder')} data-testid="reason-note" />
+      </label>
+      {withEmail && (
+        <label className={css.field}>
+          <span className={css.label}>{t('buyerOrders.reasons.email')}</span>
+          <input className={ordersCss.input} type="email" autoComplete="email" value={draft.email} onChange={(e) => onChange({ ...draft, email: e.target.value })} data-testid="reason-email" />
+          <small className={muted}>
+            {t('buyerOrders.reasons.emailHint')}
+          </small>
+        </label>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, OrderItems, Row, Section, useOrderFromQuery } from './BuyerOrderParts';
 
 const receivedStates = ['unrated', 'rated', 'completed', 'afterSales'];
@@ -26,7 +27,7 @@ function Result({ order }: { order: OrderView }) {
   const outcome = outcomeOf(order);
   return (
     <>
-      <section className={css.statusBanner} data-testid="check-result" data-outcome={outcome.key}>
+      <section className={ordersCss.banner} data-testid="check-result" data-outcome={outcome.key}>
         <h2 className={css.bannerTitle}>{t(`buyerOrders.checkDetail.outcome.${outcome.key}`)}</h2>
         {outcome.at && <p className={css.bannerNote}>{when(outcome.at)}</p>}
         {(outcome.key === 'confirmed' || outcome.key === 'windowPassed') && <p className={css.bannerNote}>{t('buyerOrders.checkDetail.sellerPaid')}</p>}

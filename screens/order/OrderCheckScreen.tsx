@@ -10,6 +10,7 @@ import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, Row, Section, useExpressName, useOrderFromQuery } from './BuyerOrderParts';
 
 /** The buyer's own checklist: each ordered line, ticked when the goods match it (kept on this screen only). */
@@ -63,7 +64,7 @@ function Check({ order, onChanged }: { order: OrderView; onChanged: () => void }
   const open = can.has('CONFIRM_RECEIPT');
   return (
     <>
-      <section className={css.statusBanner}>
+      <section className={ordersCss.banner}>
         <h2 className={css.bannerTitle}>{t('buyerOrders.check.heading')}</h2>
         {open && order.deadline ? (
           <p className={css.bannerNote} data-testid="check-deadline">

@@ -1,14 +1,15 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { go } from '../../src/app/navigation';
-import { orderCan } from '../../src/app/orders/orderCan';
+import { canSend, OrderStepForm, ScorePicker } from '../../src/app/orders/OrderParts';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { orderAct } from '../../src/api/orders';
 import { ratingIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted } from '../../src/theme/ui.css';
+import { card, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, OrderItems, useOrderFromQuery } from './BuyerOrderParts';
 import { commentMax } from './buyerReasons';
 
@@ -18,76 +19,31 @@ interface RatingDraft {
   anonymous: boolean;
 }
 
-const scores = [1, 2, 3, 4, 5] as const;
-
-/** Five stars as a radio group: arrow keys move the choice, each star says its score. */
-function ScorePicker({ value, onChange, labelledBy }: { value: number | null; onChange: (score: number) => void; labelledBy: string }) {
-  const t = useT();
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const rtl = document.documentElement.dir === 'rtl';
-    const forward = e.key === 'ArrowUp' || e.key === (rtl ? 'ArrowLeft' : 'ArrowRight');
-    const backward = e.key === 'ArrowDown' || e.key === (rtl ? 'ArrowRight' : 'ArrowLeft');
-    if (!forward && !backward) return;
-    e.preventDefault();
-    const next = Math.min(5, Math.max(1, (value ?? 0) + (forward ? 1 : -1)));
-    onChange(next);
-    (e.currentTarget.querySelector(`[data-score="${next}"]`) as HTMLButtonElement | null)?.focus();
-  };
-  return (
-    <div className={css.stars} role="radiogroup" aria-labelledby={labelledBy} onKeyDown={onKey}>
-      {scores.map((n) => (
-        <button
-          key={n}
-          type="button"
-          role="radio"
-          aria-checked={value === n}
-          aria-label={t('buyerOrders.rate.scoreLabel', { score: n })}
-          tabIndex={value === n || (value === null && n === 1) ? 0 : -1}
-          className={`${css.star} ${value !== null && n <= value ? css.starFilled : ''}`}
-          onClick={() => onChange(n)}
-          data-score={n}
-          data-testid={`rate-score-${n}`}
-        >
-          <span aria-hidden="true">{value !== null && n <= value ? '★' : '☆'}</span>
-        </button>
-      ))}
-    </div>
-  );
-}
-
 function RateForm({ order }: { order: OrderView }) {
   const t = useT();
   const ids = useId();
   const [draft, setDraft] = useState<RatingDraft>({ score: null, comment: '', anonymous: false });
-  const possible = orderCan(order).has('RATE');
   const send = useSubmit(
     (values: RatingDraft) => orderAct(order.id, { type: 'RATE', score: values.score ?? 0, comment: values.comment.trim(), anonymous: values.anonymous }),
-    (values) => (possible ? ratingIssue(values) : 'orders.rules.notPossibleNow'),
+    ratingIssue,
     () => {
       showToast(t('buyerOrders.rate.thanks'), 'success');
       go(`/mine/order/detail?id=${order.id}`, { replace: true });
     },
   );
-  if (!possible) {
-    return (
-      <div className={css.empty} data-testid="rate-not-possible">
-        <p className={muted}>{t(order.buyerRating ? 'buyerOrders.rate.already' : 'buyerOrders.rate.notPossible')}</p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/order/detail?id=${order.id}`, { replace: true })} data-testid="rate-back-to-order">
-          {t('buyerOrders.cancel.backToOrder')}
-        </button>
-      </div>
-    );
-  }
+  const filled = (n: number) => draft.score !== null && n <= draft.score;
   return (
-    <form
+    <OrderStepForm
       className={css.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send.submit(draft);
-      }}
+      onSubmit={() => send.submit(draft)}
+      problem={send.problem}
+      problemClassName={ordersCss.problem}
+      problemTestId="rate-problem"
+      submitLabel={t('buyerOrders.rate.submit')}
+      submitTestId="rate-submit"
+      submitDisabled={send.submitting}
     >
-      <section className={`${card} ${css.section}`}>
+      <section className={`${card} ${ordersCss.section}`}>
         <strong>{order.sellerName}</strong>
         <OrderItems items={order.items} />
       </section>
@@ -95,7 +51,17 @@ function RateForm({ order }: { order: OrderView }) {
         <span id={`${ids}-score`} className={css.label}>
           {t('buyerOrders.rate.score')}
         </span>
-        <ScorePicker value={draft.score} onChange={(score) => setDraft((d) => ({ ...d, score }))} labelledBy={`${ids}-score`} />
+        {/* Five stars as a radio group: arrow keys move the choice, each star says its score. */}
+        <ScorePicker
+          value={draft.score}
+          onChange={(score) => setDraft((d) => ({ ...d, score }))}
+          labelledBy={`${ids}-score`}
+          className={css.stars}
+          scoreClassName={(n) => `${css.star} ${filled(n) ? css.starFilled : ''}`}
+          scoreLabel={(n) => t('buyerOrders.rate.scoreLabel', { score: n })}
+          face={(n) => <span aria-hidden="true">{filled(n) ? '★' : '☆'}</span>}
+          testIdPrefix="rate-score"
+        />
         <small className={muted} aria-live="polite" data-testid="rate-score-text">
           {draft.score === null ? t('buyerOrders.rate.chooseScore') : t(`buyerOrders.rate.scoreWords.${draft.score}`)}
         </small>
@@ -109,15 +75,7 @@ function RateForm({ order }: { order: OrderView }) {
         <span>{t('buyerOrders.rate.anonymous')}</span>
         <input type="checkbox" role="switch" checked={draft.anonymous} onChange={(e) => setDraft((d) => ({ ...d, anonymous: e.target.checked }))} data-testid="rate-anonymous" />
       </label>
-      {send.problem && (
-        <p className={css.problem} role="alert" data-testid="rate-problem">
-          {t(send.problem)}
-        </p>
-      )}
-      <button type="submit" className={button({ block: true })} disabled={send.submitting} data-testid="rate-submit">
-        {t('buyerOrders.rate.submit')}
-      </button>
-    </form>
+    </OrderStepForm>
   );
 }
 
@@ -126,7 +84,13 @@ export default function RateOrderScreen() {
   const t = useT();
   const order = useOrderFromQuery();
   return (
-    <OrderFrame title={t('buyerOrders.rate.title')} order={order}>
+    <OrderFrame
+      title={t('buyerOrders.rate.title')}
+      order={order}
+      allowed={canSend('RATE')}
+      notPossible={(view) => t(view.buyerRating ? 'buyerOrders.rate.already' : 'buyerOrders.rate.notPossible')}
+      testId="rate"
+    >
       {(view) => <RateForm key={view.id} order={view} />}
     </OrderFrame>
   );

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { go } from '../../src/app/navigation';
+import { OrderStepForm } from '../../src/app/orders/OrderParts';
 import { useSubmit } from '../../src/app/useSubmit';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted } from '../../src/theme/ui.css';
+import { muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
-import { OrderFrame, OrderItems, Row, useOrderFromQuery } from './BuyerOrderParts';
-import { ReasonFields, useUserEmail } from './BuyerReasonFields';
-import { cancelIssue, cancelStepOf, reasonsBeforeShipping, type ReasonDraft } from './buyerReasons';
+import * as ordersCss from '../../src/app/orders/orders.css';
+import { OrderFrame, OrderSummary, ReasonFields, useOrderFromQuery, useUserEmail } from './BuyerOrderParts';
+import { canCancel, cancelIssue, cancelStepOf, reasonsBeforeShipping, type ReasonDraft } from './buyerReasons';
 
 function StepOne({ order }: { order: OrderView }) {
   const t = useT();
@@ -22,43 +23,21 @@ function StepOne({ order }: { order: OrderView }) {
       go(`/mine/user/userCancelorderStepTwo?${query.toString()}`);
     },
   );
-  if (!step) {
-    return (
-      <div className={css.empty} data-testid="cancel-not-possible">
-        <p className={muted}>{t('buyerOrders.cancel.notPossible')}</p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/order/detail?id=${order.id}`, { replace: true })} data-testid="cancel-back-to-order">
-          {t('buyerOrders.cancel.backToOrder')}
-        </button>
-      </div>
-    );
-  }
   return (
-    <form
+    <OrderStepForm
       className={css.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        next.submit(draft);
-      }}
+      onSubmit={() => next.submit(draft)}
+      problem={next.problem}
+      problemClassName={ordersCss.problem}
+      problemTestId="cancel-problem"
+      submitLabel={t('buyerOrders.cancel.next')}
+      submitTestId="cancel-next"
     >
-      <section className={`${card} ${css.section}`}>
-        <Row label={t('buyerOrders.detail.orderNo')}>{order.orderNo}</Row>
-        <OrderItems items={order.items} />
-        <Row label={t('buyerOrders.detail.total')}>
-          <strong>{order.totalAmount} π</strong>
-        </Row>
+      <OrderSummary order={order}>
         <p className={muted}>{t(step === 'CANCEL' ? 'buyerOrders.cancel.cancelIntro' : 'buyerOrders.cancel.refundIntro')}</p>
-      </section>
+      </OrderSummary>
       <ReasonFields reasons={reasonsBeforeShipping} draft={draft} onChange={setDraft} withEmail={step === 'REQUEST_REFUND'} />
-      {next.problem && (
-        <p className={css.problem} role="alert" data-testid="cancel-problem">
-          {t(next.problem)}
-        </p>
-      )}
-      <button type="submit" className={button({ block: true })} data-testid="cancel-next">
-        {t('buyerOrders.cancel.next')}
-      </button>
-    </form>
+    </OrderStepForm>
   );
 }
 
@@ -67,7 +46,7 @@ export default function UserCancelStepOneScreen() {
   const t = useT();
   const order = useOrderFromQuery();
   return (
-    <OrderFrame title={t('buyerOrders.cancel.title')} order={order}>
+    <OrderFrame title={t('buyerOrders.cancel.title')} order={order} allowed={canCancel} notPossible={() => t('buyerOrders.cancel.notPossible')} testId="cancel">
       {(view) => <StepOne key={view.id} order={view} />}
     </OrderFrame>
   );

@@ -1,5 +1,6 @@
 import { back, go, useScreenQuery } from '../../src/app/navigation';
 import { useAccountBalance } from '../../src/app/orders/BuyerBalance';
+import { ProblemLine } from '../../src/app/orders/OrderParts';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { orderAct } from '../../src/api/orders';
@@ -8,8 +9,9 @@ import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, Row, useOrderFromQuery } from './BuyerOrderParts';
-import { cancelIssue, cancelStepOf, isReasonKey, reasonText, type ReasonDraft } from './buyerReasons';
+import { canCancel, cancelIssue, cancelStepOf, isReasonKey, reasonText, type ReasonDraft } from './buyerReasons';
 
 function StepTwo({ order, draft }: { order: OrderView; draft: ReasonDraft }) {
   const t = useT();
@@ -25,21 +27,11 @@ function StepTwo({ order, draft }: { order: OrderView; draft: ReasonDraft }) {
       go(`/mine/order/detail?id=${order.id}`, { replace: true });
     },
   );
-  if (!step) {
-    return (
-      <div className={css.empty} data-testid="cancel-not-possible">
-        <p className={muted}>{t('buyerOrders.cancel.notPossible')}</p>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/order/detail?id=${order.id}`, { replace: true })} data-testid="cancel-back-to-order">
-          {t('buyerOrders.cancel.backToOrder')}
-        </button>
-      </div>
-    );
-  }
   const confirm = () => send.submit(step === 'CANCEL' ? { type: 'CANCEL', reason } : { type: 'REQUEST_REFUND', reason, email: draft.email.trim() });
   return (
     <>
-      <section className={`${card} ${css.section}`} data-testid="cancel-review">
-        <h2 className={css.heading}>{t('buyerOrders.cancel.review')}</h2>
+      <section className={`${card} ${ordersCss.section}`} data-testid="cancel-review">
+        <h2 className={ordersCss.heading}>{t('buyerOrders.cancel.review')}</h2>
         <Row label={t('buyerOrders.detail.orderNo')}>{order.orderNo}</Row>
         <Row label={t('buyerOrders.detail.total')}>
           <strong>{order.totalAmount} π</strong>
@@ -54,11 +46,7 @@ function StepTwo({ order, draft }: { order: OrderView; draft: ReasonDraft }) {
         )}
       </section>
       <p className={muted}>{t(step === 'CANCEL' ? 'buyerOrders.cancel.cancelOutcome' : 'buyerOrders.cancel.refundOutcome', { amount: order.totalAmount })}</p>
-      {send.problem && (
-        <p className={css.problem} role="alert" data-testid="cancel-problem">
-          {t(send.problem)}
-        </p>
-      )}
+      <ProblemLine problem={send.problem} className={ordersCss.problem} testId="cancel-problem" />
       <div className={css.actions}>
         <button type="button" className={button({ tone: 'secondary' })} onClick={() => back(`/mine/user/userCancelorderStepOne?id=${order.id}`)} data-testid="cancel-edit">
           {t('buyerOrders.cancel.edit')}
@@ -79,7 +67,7 @@ export default function UserCancelStepTwoScreen() {
   const reasonKey = query.get('reason');
   const draft: ReasonDraft = { reason: isReasonKey(reasonKey) ? reasonKey : null, note: query.get('note') ?? '', email: query.get('email') ?? '' };
   return (
-    <OrderFrame title={t('buyerOrders.cancel.confirmTitle')} order={order}>
+    <OrderFrame title={t('buyerOrders.cancel.confirmTitle')} order={order} allowed={canCancel} notPossible={() => t('buyerOrders.cancel.notPossible')} testId="cancel">
       {(view) => <StepTwo key={view.id} order={view} draft={draft} />}
     </OrderFrame>
   );

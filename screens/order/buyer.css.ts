@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
+import * as shared from '../../src/app/orders/orders.css';
 import { vars } from '../../src/theme/theme.css';
+import { card } from '../../src/theme/ui.css';
 
 /** The buyer's order screens: my orders, order detail, cancellation, refund, rating, after-sales, logistics, check. */
 export const tabs = style({ display: 'flex', gap: vars.space.xs, overflowX: 'auto', paddingBottom: vars.space.xs });
@@ -21,56 +23,19 @@ export const tab = style({
   gap: vars.space.xs,
   selectors: { '&[aria-selected="true"]': { background: vars.color.brand, borderColor: vars.color.brand, color: '#fff', fontWeight: 600 } },
 });
-export const badge = style({
-  minWidth: '20px',
-  height: '20px',
-  padding: '0 6px',
-  borderRadius: vars.radius.pill,
-  background: vars.color.danger,
-  color: '#fff',
-  fontSize: vars.font.size.sm,
-  fontWeight: 700,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  lineHeight: 1,
-});
-export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const orderCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  width: '100%',
-  padding: vars.space.lg,
-  border: 'none',
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.card,
-  color: vars.color.text,
-  textAlign: 'start',
-  cursor: 'pointer',
-});
+export const badge = style([shared.badge, { minWidth: '20px', height: '20px', padding: '0 6px', fontSize: vars.font.size.sm, lineHeight: 1 }]);
+export const orderCard = style([
+  card,
+  { display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%', border: 'none', color: vars.color.text, textAlign: 'start', cursor: 'pointer' },
+]);
 export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, width: '100%' });
 export const cardBody = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', width: '100%' });
 export const thumb = style({ flex: 'none', width: '64px', height: '64px', borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
 export const grow = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const ellipsis = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const status = style({ color: vars.color.brandStrong, fontWeight: 600, display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
-export const dot = style({ display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', background: vars.color.danger });
 export const amount = style({ fontWeight: 700, whiteSpace: 'nowrap' });
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const heading = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
-export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md, alignItems: 'baseline' });
 export const rowValue = style({ textAlign: 'end', overflowWrap: 'anywhere' });
-export const statusBanner = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: `linear-gradient(135deg, ${vars.color.brand}, ${vars.color.brandStrong})`,
-  color: '#fff',
-});
 export const bannerTitle = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 700 });
 export const bannerNote = style({ margin: 0, opacity: 0.9, lineHeight: 1.5 });
 export const bannerLink = style({
@@ -113,17 +78,7 @@ export const stepDot = style({
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, border: 'none', margin: 0, padding: 0 });
 export const label = style({ fontWeight: 600, padding: 0 });
-export const input = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  font: 'inherit',
-  color: vars.color.text,
-});
-export const textarea = style([input, { minHeight: '110px', padding: vars.space.md, resize: 'vertical' }]);
+export const textarea = style([shared.textBox, { minHeight: '110px', padding: vars.space.md, resize: 'vertical' }]);
 export const option = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: '44px', borderBottom: `1px solid ${vars.color.border}`, cursor: 'pointer' });
 export const stars = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });
 export const star = style({
@@ -139,20 +94,7 @@ export const star = style({
 });
 export const starFilled = style({ color: vars.color.accent });
 export const switchRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, minHeight: '44px' });
-export const problem = style({ color: vars.color.danger, margin: 0 });
-export const footer = style({
-  position: 'sticky',
-  bottom: 0,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'flex-end',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  borderTop: `1px solid ${vars.color.border}`,
-});
-export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: `${vars.space.xxl} ${vars.space.lg}`, textAlign: 'center' });
+export const footer = style([shared.footer, { alignItems: 'center' }]);
 export const emptyIcon = style({ display: 'inline-flex', color: vars.color.textMuted });
 export const copyRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' });

@@ -47,6 +47,9 @@ export function cancelStepOf(order: Pick<OrderView, 'chart' | 'viewer' | 'status
   return null;
 }
 
+/** Whether the buyer may cancel (or, once confirmed, ask the refund) before shipping now. */
+export const canCancel = (order: Pick<OrderView, 'chart' | 'viewer' | 'status'>): boolean => cancelStepOf(order) !== null;
+
 /** A reason always; for a refund also a well-formed e-mail (SPEC 5 Refund: reason and e-mail are required). */
 export function cancelIssue(step: CancelStep, draft: ReasonDraft, t: (key: string) => string): string | null {
   if (!draft.reason) return 'orders.rules.reasonRequired';

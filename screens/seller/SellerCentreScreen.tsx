@@ -11,6 +11,7 @@ import { useT } from '../../src/i18n/react';
 import { button, screen, skeleton } from '../../src/theme/ui.css';
 import { pi, SellerOrderPagedList } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 
 function MoneySummary() {
   const t = useT();
@@ -111,7 +112,7 @@ export default function SellerCentreScreen() {
       <div className={screen}>
         <MoneySummary key={`money-${refreshKey}`} />
         <Shortcuts refreshKey={refreshKey} />
-        <div className={css.row}>
+        <div className={ordersCss.row}>
           <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/mine/seller/sellerallOrderList')} data-testid="seller-all-orders">
             {t('sellerOrders.centre.allOrders')}
           </button>
@@ -119,8 +120,8 @@ export default function SellerCentreScreen() {
             {t('sellerOrders.centre.shipping')}
           </button>
         </div>
-        <section className={css.section} aria-labelledby="seller-to-confirm">
-          <h2 id="seller-to-confirm" className={css.heading}>
+        <section className={ordersCss.section} aria-labelledby="seller-to-confirm">
+          <h2 id="seller-to-confirm" className={ordersCss.heading}>
             {t('sellerOrders.centre.toConfirm')}
           </h2>
           <p className={css.small}>{t('sellerOrders.centre.toConfirmHint')}</p>

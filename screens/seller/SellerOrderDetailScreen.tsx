@@ -14,11 +14,12 @@ import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import { closedWithoutSale, DeadlineLine, pi, ReasonDialog, useExpressLabel, When } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
-    <section className={`${card} ${css.section}`} aria-label={title} data-testid={testId}>
-      <h2 className={css.heading}>{title}</h2>
+    <section className={`${card} ${ordersCss.section}`} aria-label={title} data-testid={testId}>
+      <h2 className={ordersCss.heading}>{title}</h2>
       {children}
     </section>
   );
@@ -26,7 +27,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 function Line({ label, value, testId, strong }: { label: string; value: ReactNode; testId?: string; strong?: boolean }) {
   return (
-    <div className={css.row}>
+    <div className={ordersCss.row}>
       <span className={muted}>{label}</span>
       <span className={strong ? css.strong : undefined} data-testid={testId}>
         {value}
@@ -48,102 +49,67 @@ function useAct(order: OrderView, onChanged: () => void) {
   );
 }
 
-function RefundSection({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
-  const t = useT();
-  const can = orderCan(order);
-  const act = useAct(order, onChanged);
-  const refund = order.refund;
-  if (!refund) return null;
-  return (
-    <Section title={t('sellerOrders.detail.refund')} testId="seller-detail-refund">
-      <Line label={t('sellerOrders.detail.refundReason')} value={refund.reason} />
-      <Line label={t('sellerOrders.detail.refundEmail')} value={<a href={`mailto:${refund.email}`} dir="ltr">{refund.email}</a>} />
-      {refund.rejection ? <Line label={t('sellerOrders.detail.rejection')} value={refund.rejection} testId="seller-detail-refund-rejection" /> : null}
-      {can.has('AGREE_REFUND') || can.has('REJECT_REFUND') ? (
-        <div className={css.cardActions} style={{ padding: 0 }}>
-          {can.has('REJECT_REFUND') ? (
-            <ReasonDialog
-              trigger={
-                <button type="button" className={button({ tone: 'secondary' })} data-testid="seller-reject-refund">
-                  {t('sellerOrders.actions.rejectRefund')}
-                </button>
-              }
-              title={t('sellerOrders.detail.rejectRefundTitle')}
-              body={t('sellerOrders.detail.rejectRefundBody')}
-              label={t('sellerOrders.detail.rejectReason')}
-              confirmLabel={t('sellerOrders.actions.rejectRefund')}
-              testId="seller-reject-refund"
-              send={(reason) => orderAct(order.id, { type: 'REJECT_REFUND', reason })}
-              onDone={() => {
-                showToast(t('sellerOrders.detail.refundRejected'), 'success');
-                onChanged();
-              }}
-            />
-          ) : null}
-          {can.has('AGREE_REFUND') ? (
-            <ConfirmDialog
-              trigger={
-                <button type="button" className={button({ tone: 'primary' })} disabled={act.submitting} data-testid="seller-agree-refund">
-                  {t('sellerOrders.actions.agreeRefund')}
-                </button>
-              }
-              title={t('sellerOrders.detail.agreeRefundTitle')}
-              body={t('sellerOrders.detail.agreeRefundBody', { amount: pi(order.totalAmount) })}
-              confirmLabel={t('sellerOrders.actions.agreeRefund')}
-              tone="danger"
-              onConfirm={() => act.submit({ type: 'AGREE_REFUND' })}
-            />
-          ) : null}
-        </div>
-      ) : null}
-    </Section>
-  );
-}
+/** The claims a buyer may open on an order, as their seller answers them: locale key parts, test ids, events. */
+const claims = {
+  refund: { name: 'Refund', testId: 'refund', agree: 'AGREE_REFUND', reject: 'REJECT_REFUND' },
+  afterSale: { name: 'AfterSale', testId: 'aftersale', agree: 'AGREE_AFTER_SALE', reject: 'REJECT_AFTER_SALE' },
+} as const;
 
-function AfterSaleSection({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
+/** A refund or an after-sale the buyer opened: what they said, any rejection, and the answers the chart allows now. */
+function ClaimSection({
+  order,
+  onChanged,
+  claim,
+  rejection,
+  children,
+}: {
+  order: OrderView;
+  onChanged: () => void;
+  claim: keyof typeof claims;
+  rejection: string | null;
+  children: ReactNode;
+}) {
   const t = useT();
   const can = orderCan(order);
   const act = useAct(order, onChanged);
-  const afterSale = order.afterSale;
-  if (!afterSale) return null;
+  const { name, testId, agree, reject } = claims[claim];
   return (
-    <Section title={t('sellerOrders.detail.afterSale')} testId="seller-detail-aftersale">
-      <Line label={t('sellerOrders.detail.afterSaleKind')} value={t(`sellerOrders.detail.kinds.${afterSale.kind}`)} />
-      <p>{afterSale.description}</p>
-      {afterSale.rejection ? <Line label={t('sellerOrders.detail.rejection')} value={afterSale.rejection} testId="seller-detail-aftersale-rejection" /> : null}
-      {can.has('AGREE_AFTER_SALE') || can.has('REJECT_AFTER_SALE') ? (
+    <Section title={t(`sellerOrders.detail.${claim}`)} testId={`seller-detail-${testId}`}>
+      {children}
+      {rejection ? <Line label={t('sellerOrders.detail.rejection')} value={rejection} testId={`seller-detail-${testId}-rejection`} /> : null}
+      {can.has(agree) || can.has(reject) ? (
         <div className={css.cardActions} style={{ padding: 0 }}>
-          {can.has('REJECT_AFTER_SALE') ? (
+          {can.has(reject) ? (
             <ReasonDialog
               trigger={
-                <button type="button" className={button({ tone: 'secondary' })} data-testid="seller-reject-aftersale">
-                  {t('sellerOrders.actions.rejectAfterSale')}
+                <button type="button" className={button({ tone: 'secondary' })} data-testid={`seller-reject-${testId}`}>
+                  {t(`sellerOrders.actions.reject${name}`)}
                 </button>
               }
-              title={t('sellerOrders.detail.rejectAfterSaleTitle')}
-              body={t('sellerOrders.detail.rejectAfterSaleBody')}
+              title={t(`sellerOrders.detail.reject${name}Title`)}
+              body={t(`sellerOrders.detail.reject${name}Body`)}
               label={t('sellerOrders.detail.rejectReason')}
-              confirmLabel={t('sellerOrders.actions.rejectAfterSale')}
-              testId="seller-reject-aftersale"
-              send={(reason) => orderAct(order.id, { type: 'REJECT_AFTER_SALE', reason })}
+              confirmLabel={t(`sellerOrders.actions.reject${name}`)}
+              testId={`seller-reject-${testId}`}
+              send={(reason) => orderAct(order.id, { type: reject, reason })}
               onDone={() => {
-                showToast(t('sellerOrders.detail.afterSaleRejected'), 'success');
+                showToast(t(`sellerOrders.detail.${claim}Rejected`), 'success');
                 onChanged();
               }}
             />
           ) : null}
-          {can.has('AGREE_AFTER_SALE') ? (
+          {can.has(agree) ? (
             <ConfirmDialog
               trigger={
-                <button type="button" className={button({ tone: 'primary' })} disabled={act.submitting} data-testid="seller-agree-aftersale">
-                  {t('sellerOrders.actions.agreeAfterSale')}
+                <button type="button" className={button({ tone: 'primary' })} disabled={act.submitting} data-testid={`seller-agree-${testId}`}>
+                  {t(`sellerOrders.actions.agree${name}`)}
                 </button>
               }
-              title={t('sellerOrders.detail.agreeAfterSaleTitle')}
-              body={t('sellerOrders.detail.agreeAfterSaleBody', { amount: pi(order.totalAmount) })}
-              confirmLabel={t('sellerOrders.actions.agreeAfterSale')}
+              title={t(`sellerOrders.detail.agree${name}Title`)}
+              body={t(`sellerOrders.detail.agree${name}Body`, { amount: pi(order.totalAmount) })}
+              confirmLabel={t(`sellerOrders.actions.agree${name}`)}
               tone="danger"
-              onConfirm={() => act.submit({ type: 'AGREE_AFTER_SALE' })}
+              onConfirm={() => act.submit({ type: agree })}
             />
           ) : null}
         </div>
@@ -211,7 +177,7 @@ function Actions({ order, onChanged }: { order: OrderView; onChanged: () => void
   }
   if (buttons.length === 0) return null;
   return (
-    <div className={css.footer} data-testid="seller-detail-actions">
+    <div className={ordersCss.footer} data-testid="seller-detail-actions">
       {buttons}
     </div>
   );
@@ -224,8 +190,8 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
   return (
     <>
       <div className={screen}>
-        <section className={`${card} ${css.section}`} data-testid="seller-detail-head" data-status={order.status} data-stage={order.stage}>
-          <div className={css.row}>
+        <section className={`${card} ${ordersCss.section}`} data-testid="seller-detail-head" data-status={order.status} data-stage={order.stage}>
+          <div className={ordersCss.row}>
             <strong data-testid="seller-detail-number">{t('sellerOrders.card.number', { no: order.orderNo })}</strong>
             <span className={css.status} data-testid="seller-detail-status">
               {t(orderStatusLabelKey(order.status))}
@@ -244,7 +210,7 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
         <Section title={t('sellerOrders.detail.items')} testId="seller-detail-items">
           <div className={css.items}>
             {order.items.map((item) => (
-              <div key={item.skuId} className={css.row} data-testid={`seller-detail-item-${item.skuId}`}>
+              <div key={item.skuId} className={ordersCss.row} data-testid={`seller-detail-item-${item.skuId}`}>
                 <span>
                   <span>{item.title}</span>
                   <br />
@@ -305,8 +271,18 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
           </Section>
         ) : null}
 
-        <RefundSection order={order} onChanged={onChanged} />
-        <AfterSaleSection order={order} onChanged={onChanged} />
+        {order.refund ? (
+          <ClaimSection order={order} onChanged={onChanged} claim="refund" rejection={order.refund.rejection}>
+            <Line label={t('sellerOrders.detail.refundReason')} value={order.refund.reason} />
+            <Line label={t('sellerOrders.detail.refundEmail')} value={<a href={`mailto:${order.refund.email}`} dir="ltr">{order.refund.email}</a>} />
+          </ClaimSection>
+        ) : null}
+        {order.afterSale ? (
+          <ClaimSection order={order} onChanged={onChanged} claim="afterSale" rejection={order.afterSale.rejection}>
+            <Line label={t('sellerOrders.detail.afterSaleKind')} value={t(`sellerOrders.detail.kinds.${order.afterSale.kind}`)} />
+            <p>{order.afterSale.description}</p>
+          </ClaimSection>
+        ) : null}
 
         {order.buyerRating || order.sellerRating ? (
           <Section title={t('sellerOrders.detail.ratings')} testId="seller-detail-ratings">

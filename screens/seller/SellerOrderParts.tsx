@@ -1,18 +1,21 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { orderDetail } from '../../src/api/orders';
 import { useGate } from '../../src/app/gateContext';
-import { go } from '../../src/app/navigation';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { OrderStepFrame, useOrderPages, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
 import { sellerDateTime } from '../../src/app/orders/SellerDates';
 import { expressLabelKey } from '../../src/app/orders/SellerOrderLogic';
-import { useSellerOrderPages } from '../../src/app/orders/SellerOrderPages';
 import * as shell from '../../src/app/shell.css';
+import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import { orderStatusLabelKey } from '../../src/domain/orderStatus';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useLanguage, useT } from '../../src/i18n/react';
 import { button, muted, skeleton, title as titleStyle } from '../../src/theme/ui.css';
 import * as css from './sellerOrders.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 
 /** Shared pieces of the seller's order screens (screens/seller only). */
 
@@ -56,7 +59,7 @@ export function SellerOrderCard({ order, actions, lead }: { order: OrderView; ac
       <button type="button" className={css.cardMain} onClick={() => go(`/mine/seller/order-detail?id=${order.id}`)} data-testid={`seller-order-open-${order.id}`}>
         {order.image ? <img className={css.thumb} src={order.image} alt="" width={56} height={56} loading="lazy" /> : <span className={css.thumb} aria-hidden="true" />}
         <span className={css.cardBody}>
-          <span className={css.row}>
+          <span className={ordersCss.row}>
             <span className={css.cardNo}>
               {order.unread ? <span className={css.dot} role="img" aria-label={t('sellerOrders.card.unread')} data-testid="seller-order-unread" /> : null}
               <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{t('sellerOrders.card.number', { no: order.orderNo })}</span>
@@ -70,7 +73,7 @@ export function SellerOrderCard({ order, actions, lead }: { order: OrderView; ac
             {more > 0 ? ` ${t('sellerOrders.card.more', { count: more })}` : ''}
           </span>
           <span className={css.small}>{t('sellerOrders.card.buyer', { name: order.buyerName })}</span>
-          <span className={css.row}>
+          <span className={ordersCss.row}>
             <span>{t('sellerOrders.card.total', { amount: pi(order.totalAmount) })}</span>
             {closedWithoutSale(order.status) ? null : <span className={css.strong}>{t('sellerOrders.card.income', { amount: pi(order.sellerIncome) })}</span>}
           </span>
@@ -89,7 +92,7 @@ export function SellerOrderCard({ order, actions, lead }: { order: OrderView; ac
 
 export function OrderSkeletons({ count = 3 }: { count?: number }) {
   return (
-    <div className={css.stack} aria-busy="true" data-testid="seller-orders-loading">
+    <div className={ordersCss.stack} aria-busy="true" data-testid="seller-orders-loading">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={skeleton} style={{ height: 132 }} />
       ))}
@@ -99,7 +102,7 @@ export function OrderSkeletons({ count = 3 }: { count?: number }) {
 
 export function EmptyOrders({ text, testId = 'seller-orders-empty' }: { text: string; testId?: string }) {
   return (
-    <div className={css.empty} data-testid={testId}>
+    <div className={ordersCss.empty} data-testid={testId}>
       <p className={css.emptyIcon} aria-hidden="true">
         📦
       </p>
@@ -124,12 +127,11 @@ export function SellerOrderPagedList({
   onItems?: (orders: OrderView[]) => void;
 }) {
   const t = useT();
-  const pager = useSellerOrderPages(load);
-  useEffect(() => pager.reload(), []);
+  const pager = useOrderPages(load);
   useEffect(() => onItems?.(pager.items), [pager.items]);
   const loadingFirst = pager.state === 'loading' && pager.items.length === 0;
   return (
-    <div className={css.stack}>
+    <div className={ordersCss.stack}>
       {loadingFirst ? <OrderSkeletons /> : null}
       {pager.state === 'end' && pager.items.length === 0 ? <EmptyOrders text={emptyText} /> : null}
       {pager.items.map((order) => {
@@ -230,6 +232,46 @@ export function ReasonDialog(props: {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The order named by `?id=` (a step screen reads it once). */
+export function useSellerOrder() {
+  const id = useScreenQuery().get('id') ?? '';
+  return { id, ...useResource(() => orderDetail(id)) };
+}
+
+/**
+ * The frame of a seller's step on orders: a skeleton while loading, a retry (`${testId}-retry`), the
+ * reason the step is not possible now (`${testId}-not-allowed`), or the screen's content.
+ */
+export function SellerStepFrame<T>({
+  testId,
+  skeletonHeight,
+  notAllowed,
+  ...frame
+}: Pick<OrderStepFrameProps<T>, 'title' | 'backTo' | 'allowed' | 'instead' | 'children'> & {
+  loaded: OrderStepFrameProps<T>['loaded'] & { retry: () => void };
+  testId: string;
+  skeletonHeight: number;
+  notAllowed?: (data: T) => string;
+}) {
+  const t = useT();
+  return (
+    <OrderStepFrame
+      {...frame}
+      loading={<div className={skeleton} style={{ height: skeletonHeight }} aria-busy="true" />}
+      failed={
+        <button type="button" className={button({ tone: 'secondary', block: true })} onClick={frame.loaded.retry} data-testid={`${testId}-retry`}>
+          {t('sellerOrders.retry')}
+        </button>
+      }
+      notPossible={(data) => (
+        <p className={muted} role="status" data-testid={`${testId}-not-allowed`}>
+          {notAllowed?.(data)}
+        </p>
+      )}
+    />
   );
 }
 

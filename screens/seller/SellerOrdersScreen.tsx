@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { sellerOrders } from '../../src/api/orders';
 import { useScreenQuery } from '../../src/app/navigation';
+import { OrderTabs } from '../../src/app/orders/OrderParts';
 import { isSellerOrderTab, sellerTabList } from '../../src/app/orders/SellerOrderLogic';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import type { SellerOrderTab } from '../../src/domain/orderRules';
@@ -24,26 +25,20 @@ export default function SellerOrdersScreen() {
     <>
       <ScreenHeader title={t('sellerOrders.all.title')} backTo="/seller/order/list" />
       <div className={screen}>
-        <div className={css.tabs} role="tablist" aria-label={t('sellerOrders.all.title')}>
-          {sellerTabList.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`seller-tab-${key}`}
-              aria-selected={key === tab}
-              aria-controls="seller-orders-panel"
-              className={css.tab}
-              onClick={() => setTab(key)}
-              data-testid={`seller-tab-${key}`}
-            >
-              {t(`sellerOrders.tabs.${key}`)}
-            </button>
-          ))}
-        </div>
-        <div id="seller-orders-panel" role="tabpanel" aria-labelledby={`seller-tab-${tab}`}>
+        <OrderTabs
+          tabs={sellerTabList}
+          current={tab}
+          onSelect={setTab}
+          label={t('sellerOrders.all.title')}
+          idPrefix="seller-tab-"
+          testIdPrefix="seller-tab-"
+          panelId="seller-orders-panel"
+          className={css.tabs}
+          tabClassName={css.tab}
+          tabContent={(key) => t(`sellerOrders.tabs.${key}`)}
+        >
           {loggedIn ? <SellerOrderPagedList key={tab} load={(page) => sellerOrders(tab, page)} emptyText={t(`sellerOrders.empty.${tab}`)} /> : null}
-        </div>
+        </OrderTabs>
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { orderAct, orderDetail, shipOrders } from '../../src/api/orders';
 import { back, useScreenQuery } from '../../src/app/navigation';
 import { orderCan } from '../../src/app/orders/orderCan';
+import { OrderStepForm } from '../../src/app/orders/OrderParts';
 import {
   applyCompanyToAll,
   emptyShipDraft,
@@ -11,7 +12,6 @@ import {
   toShipLines,
   type ShipDraft,
 } from '../../src/app/orders/SellerOrderLogic';
-import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
@@ -19,15 +19,16 @@ import { expressCompanies } from '../../src/domain/orderRules';
 import { shipIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
-import { EmptyOrders, useExpressLabel } from './SellerOrderParts';
+import { button, card, muted } from '../../src/theme/ui.css';
+import { EmptyOrders, SellerStepFrame, useExpressLabel } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 
 function CompanySelect({ id, value, onChange, testId, invalid }: { id: string; value: string; onChange: (company: string) => void; testId: string; invalid?: boolean }) {
   const t = useT();
   const label = useExpressLabel();
   return (
-    <select id={id} className={css.input} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} data-testid={testId}>
+    <select id={id} className={ordersCss.input} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} data-testid={testId}>
       <option value="">{t('sellerOrders.ship.chooseCompany')}</option>
       {expressCompanies.map((company) => (
         <option key={company} value={company}>
@@ -68,15 +69,19 @@ function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
   const setLine = (orderId: string, patch: Partial<ShipDraft>) => setDrafts((all) => ({ ...all, [orderId]: { ...(all[orderId] ?? emptyShipDraft), ...patch } }));
   const lineProblem = (line: { company: string; number: string }) => tried && shipIssue([line]) !== null;
   return (
-    <form
+    <OrderStepForm
       className={css.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      testId="seller-ship-form"
+      onSubmit={() => {
         setTried(true);
         send.submit(lines);
       }}
-      data-testid="seller-ship-form"
+      problem={send.problem}
+      problemClassName={css.problem}
+      problemTestId="seller-ship-problem"
+      submitLabel={edit ? t('sellerOrders.ship.saveTracking') : t('sellerOrders.ship.submit', { count: shippable.length })}
+      submitTestId="seller-ship-submit"
+      submitDisabled={send.submitting || shippable.length === 0}
     >
       {blocked.length > 0 ? (
         <p className={css.problem} role="status" data-testid="seller-ship-blocked">
@@ -89,11 +94,11 @@ function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
         </p>
       ) : null}
       {shippable.length > 1 ? (
-        <section className={`${card} ${css.section}`} aria-labelledby={`${id}-all`}>
+        <section className={`${card} ${ordersCss.section}`} aria-labelledby={`${id}-all`}>
           <label id={`${id}-all`} htmlFor={`${id}-all-company`} className={css.label}>
             {t('sellerOrders.ship.sameForAll')}
           </label>
-          <div className={css.row}>
+          <div className={ordersCss.row}>
             <CompanySelect id={`${id}-all-company`} value={allCompany} onChange={setAllCompany} testId="seller-ship-all-company" />
             <button
               type="button"
@@ -112,8 +117,8 @@ function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
         const line = { company: draft.company, number: draft.number.trim() };
         const bad = lineProblem(line);
         return (
-          <section key={order.id} className={`${card} ${css.section}`} aria-label={t('sellerOrders.card.number', { no: order.orderNo })} data-testid={`seller-ship-line-${order.id}`}>
-            <div className={css.row}>
+          <section key={order.id} className={`${card} ${ordersCss.section}`} aria-label={t('sellerOrders.card.number', { no: order.orderNo })} data-testid={`seller-ship-line-${order.id}`}>
+            <div className={ordersCss.row}>
               <strong>{t('sellerOrders.card.number', { no: order.orderNo })}</strong>
               <span className={css.small}>{t('sellerOrders.card.buyer', { name: order.buyerName })}</span>
             </div>
@@ -141,7 +146,7 @@ function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
               </label>
               <input
                 id={`${id}-number-${order.id}`}
-                className={css.input}
+                className={ordersCss.input}
                 value={draft.number}
                 maxLength={40}
                 autoComplete="off"
@@ -155,15 +160,7 @@ function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
           </section>
         );
       })}
-      {send.problem ? (
-        <p className={css.problem} role="alert" data-testid="seller-ship-problem">
-          {t(send.problem)}
-        </p>
-      ) : null}
-      <button type="submit" className={button({ block: true })} disabled={send.submitting || shippable.length === 0} data-testid="seller-ship-submit">
-        {edit ? t('sellerOrders.ship.saveTracking') : t('sellerOrders.ship.submit', { count: shippable.length })}
-      </button>
-    </form>
+    </OrderStepForm>
   );
 }
 
@@ -177,18 +174,15 @@ export default function ShipOrderScreen() {
   const { ids, edit } = useMemo(() => shipTargets(query), [query]);
   const orders = useResource(() => Promise.all(ids.map((orderId) => orderDetail(orderId))));
   return (
-    <>
-      <ScreenHeader title={edit ? t('sellerOrders.ship.editTitle') : t('sellerOrders.ship.title')} backTo="/mine/seller/shipping-order-list" />
-      <div className={screen}>
-        {ids.length === 0 ? <EmptyOrders text={t('orders.rules.chooseOrders')} testId="seller-ship-none" /> : null}
-        {ids.length > 0 && orders.state === 'loading' ? <div className={skeleton} style={{ height: 220 }} aria-busy="true" /> : null}
-        {orders.state === 'failed' ? (
-          <button type="button" className={button({ tone: 'secondary', block: true })} onClick={orders.retry} data-testid="seller-ship-retry">
-            {t('sellerOrders.retry')}
-          </button>
-        ) : null}
-        {ids.length > 0 && orders.state === 'ready' && orders.data ? <ShipForm orders={orders.data} edit={edit} /> : null}
-      </div>
-    </>
+    <SellerStepFrame
+      title={edit ? t('sellerOrders.ship.editTitle') : t('sellerOrders.ship.title')}
+      backTo="/mine/seller/shipping-order-list"
+      loaded={orders}
+      testId="seller-ship"
+      skeletonHeight={220}
+      instead={ids.length === 0 ? <EmptyOrders text={t('orders.rules.chooseOrders')} testId="seller-ship-none" /> : undefined}
+    >
+      {(list) => <ShipForm orders={list} edit={edit} />}
+    </SellerStepFrame>
   );
 }

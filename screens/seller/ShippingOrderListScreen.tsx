@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { orderAct, sellerOrders } from '../../src/api/orders';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { OrderTabs } from '../../src/app/orders/OrderParts';
 import { orderCan } from '../../src/app/orders/orderCan';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
@@ -11,6 +12,7 @@ import { useT } from '../../src/i18n/react';
 import { button, screen } from '../../src/theme/ui.css';
 import { SellerOrderPagedList } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 
 type ShippingTab = 'pendingShipment' | 'shipped';
 const shippingTabs: ShippingTab[] = ['pendingShipment', 'shipped'];
@@ -51,7 +53,7 @@ function PendingList() {
   const allChosen = shippable.size > 0 && selected.length === shippable.size;
   return (
     <>
-      <div className={css.row}>
+      <div className={ordersCss.row}>
         <label className={css.pick}>
           <input
             type="checkbox"
@@ -139,26 +141,21 @@ export default function ShippingOrderListScreen() {
     <>
       <ScreenHeader title={t('sellerOrders.shipping.title')} backTo="/seller/order/list" />
       <div className={screen}>
-        <div className={css.tabs} role="tablist" aria-label={t('sellerOrders.shipping.title')}>
-          {shippingTabs.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`seller-shipping-tab-${key}`}
-              aria-selected={key === tab}
-              aria-controls="seller-shipping-panel"
-              className={css.tab}
-              onClick={() => setTab(key)}
-              data-testid={`seller-shipping-tab-${key}`}
-            >
-              {t(`sellerOrders.tabs.${key}`)}
-            </button>
-          ))}
-        </div>
-        <div id="seller-shipping-panel" role="tabpanel" aria-labelledby={`seller-shipping-tab-${tab}`} className={css.stack}>
+        <OrderTabs
+          tabs={shippingTabs}
+          current={tab}
+          onSelect={setTab}
+          label={t('sellerOrders.shipping.title')}
+          idPrefix="seller-shipping-tab-"
+          testIdPrefix="seller-shipping-tab-"
+          panelId="seller-shipping-panel"
+          className={css.tabs}
+          tabClassName={css.tab}
+          panelClassName={ordersCss.stack}
+          tabContent={(key) => t(`sellerOrders.tabs.${key}`)}
+        >
           {tab === 'pendingShipment' ? <PendingList /> : <ShippedList />}
-        </div>
+        </OrderTabs>
       </div>
     </>
   );

@@ -1,15 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import * as shared from '../../src/app/orders/orders.css';
 import { vars } from '../../src/theme/theme.css';
 
 /** The seller's order screens: seller centre, order lists, shipping, ship, detail, cancel, rate. */
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const heading = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
-export const row = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space.md });
 export const strong = style({ fontWeight: 700 });
 export const small = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted, margin: 0 });
 export const warn = style({ fontSize: vars.font.size.sm, color: vars.color.accent, margin: 0, fontWeight: 600 });
-export const problem = style({ color: vars.color.danger, margin: 0, fontSize: vars.font.size.sm });
+export const problem = style([shared.problem, { fontSize: vars.font.size.sm }]);
 
 // Money summary of the seller centre.
 export const money = style({
@@ -46,22 +43,7 @@ export const shortcut = style({
   cursor: 'pointer',
 });
 export const shortcutIcon = style({ fontSize: '20px' });
-export const badge = style({
-  position: 'absolute',
-  top: '4px',
-  insetInlineEnd: '4px',
-  minWidth: '18px',
-  height: '18px',
-  padding: '0 4px',
-  borderRadius: vars.radius.pill,
-  background: vars.color.danger,
-  color: '#fff',
-  fontSize: '11px',
-  fontWeight: 700,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-});
+export const badge = style([shared.badge, { position: 'absolute', top: '4px', insetInlineEnd: '4px', minWidth: '18px', height: '18px', padding: '0 4px', fontSize: '11px' }]);
 
 // Tabs.
 export const tabs = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', paddingBottom: vars.space.xs });
@@ -124,7 +106,7 @@ export const status = style({
   fontSize: vars.font.size.sm,
   fontWeight: 600,
 });
-export const dot = style({ display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', background: vars.color.danger, flex: 'none' });
+export const dot = style([shared.dot, { flex: 'none' }]);
 export const cardActions = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -140,17 +122,7 @@ export const check = style({ width: '20px', height: '20px', accentColor: vars.co
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const label = style({ fontWeight: 600 });
-export const input = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-});
-export const textarea = style([input, { minHeight: '96px', padding: vars.space.md, resize: 'vertical' }]);
+export const textarea = style([shared.textBox, { minHeight: '96px', padding: vars.space.md, resize: 'vertical' }]);
 export const choice = style({
   display: 'flex',
   alignItems: 'center',
@@ -191,16 +163,4 @@ export const timelineItem = style({
   paddingInlineStart: vars.space.md,
   borderInlineStart: `2px solid ${vars.color.brandSoft}`,
 });
-export const footer = style({
-  position: 'sticky',
-  bottom: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  borderTop: `1px solid ${vars.color.border}`,
-});
-export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: `${vars.space.xxl} ${vars.space.lg}`, textAlign: 'center' });
 export const emptyIcon = style({ fontSize: '40px', margin: 0 });

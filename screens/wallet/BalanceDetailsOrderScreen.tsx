@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
-import { listPageSize, useDateTime } from '../../src/app/orders/BuyerFormat';
+import { useDateTime } from '../../src/app/orders/BuyerFormat';
+import { orderPageSize } from '../../src/app/orders/OrderParts';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { balanceDetails, orderDetail } from '../../src/api/orders';
@@ -9,6 +10,7 @@ import type { BalanceMovementView, OrderView } from '../../src/domain/types/comm
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './balance.css';
+import * as ordersCss from '../../src/app/orders/orders.css';
 import { MovementRow } from './BalanceMovementRow';
 
 /** One order's movements of the caller's balance (a handful: payment, refund or income). */
@@ -17,7 +19,7 @@ async function movementsOf(orderId: string): Promise<BalanceMovementView[]> {
   for (let page = 1; ; page++) {
     const list = await balanceDetails(page, orderId);
     found.push(...list);
-    if (list.length < listPageSize) return found;
+    if (list.length < orderPageSize) return found;
   }
 }
 
@@ -38,8 +40,8 @@ function Money({ order, movements }: { order: OrderView; movements: BalanceMovem
   );
   return (
     <>
-      <section className={`${card} ${css.section}`} data-testid="balance-order-money">
-        <h2 className={css.heading}>{t('balance.order.heading', { no: order.orderNo })}</h2>
+      <section className={`${card} ${ordersCss.section}`} data-testid="balance-order-money">
+        <h2 className={ordersCss.heading}>{t('balance.order.heading', { no: order.orderNo })}</h2>
         <div className={css.row}>
           <span className={muted}>{t('balance.order.status')}</span>
           <span>{t(orderStatusLabelKey(order.status))}</span>
@@ -57,8 +59,8 @@ function Money({ order, movements }: { order: OrderView; movements: BalanceMovem
           {t('balance.order.open')} ›
         </button>
       </section>
-      <section className={css.section}>
-        <h2 className={css.heading}>{t('balance.order.movements')}</h2>
+      <section className={ordersCss.section}>
+        <h2 className={ordersCss.heading}>{t('balance.order.movements')}</h2>
         {movements.length === 0 ? (
           <p className={muted} data-testid="balance-order-none">
             {t('balance.order.none')}
@@ -87,12 +89,12 @@ export default function BalanceDetailsOrderScreen() {
       <ScreenHeader title={t('balance.order.title')} backTo="/mine/user/balancedetails" />
       <div className={screen}>
         {money.state === 'loading' && !money.data ? (
-          <div className={css.section} aria-busy="true">
+          <div className={ordersCss.section} aria-busy="true">
             <div className={skeleton} style={{ height: 220 }} />
             <div className={skeleton} style={{ height: 120 }} />
           </div>
         ) : money.state === 'failed' ? (
-          <div className={css.empty} role="alert">
+          <div className={ordersCss.empty} role="alert">
             <p className={muted}>{t('balance.loadFailed')}</p>
             <button type="button" className={button({ tone: 'secondary' })} onClick={money.retry} data-testid="balance-order-retry">
               {t('app.retry')}

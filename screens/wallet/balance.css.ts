@@ -2,15 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 
 /** Balance details: the current balance and each movement of it, with its order. */
-export const hero = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: `linear-gradient(135deg, ${vars.color.brand}, ${vars.color.brandStrong})`,
-  color: '#fff',
-});
 export const heroLabel = style({ margin: 0, opacity: 0.85 });
 export const heroValue = style({ margin: 0, fontSize: vars.font.size.xxl, fontWeight: 700 });
 export const list = style({ background: vars.color.surface, borderRadius: vars.radius.lg, overflow: 'hidden', boxShadow: vars.shadow.card });
@@ -33,7 +24,4 @@ export const tappable = style({ cursor: 'pointer' });
 export const grow = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 export const amountIn = style({ fontWeight: 700, color: vars.color.success, whiteSpace: 'nowrap' });
 export const amountOut = style({ fontWeight: 700, color: vars.color.text, whiteSpace: 'nowrap' });
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const heading = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
 export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
-export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: `${vars.space.xxl} ${vars.space.lg}`, textAlign: 'center' });

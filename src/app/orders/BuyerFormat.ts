@@ -7,8 +7,6 @@ import type { t as translate } from '../../i18n/i18n';
  * (SPEC: datetimes shown to people follow their locale), the running window of an order as a sentence,
  * and signed amounts in the coin.
  */
-/** The server's page size of the order lists and balance details (it answers 20 a page unless asked); a shorter page is the last. */
-export const listPageSize = 20;
 
 export function useDateTime(): (iso: string | null | undefined) => string {
   const language = useLanguage();

@@ -1,9 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
+import * as shared from './orders.css';
+
 
 export const panel = style({ background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.md, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
-export const title = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
 export const more = style({ border: 'none', background: 'none', color: vars.color.brandStrong, cursor: 'pointer', minHeight: '44px', padding: `0 ${vars.space.sm}`, font: 'inherit' });
 export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: vars.space.xs });
 export const shortcut = style({
@@ -24,19 +25,4 @@ export const shortcut = style({
   textAlign: 'center',
 });
 export const icon = style({ display: 'inline-flex', color: vars.color.brandStrong });
-export const badge = style({
-  position: 'absolute',
-  top: '2px',
-  insetInlineEnd: '10%',
-  minWidth: '18px',
-  height: '18px',
-  padding: '0 5px',
-  borderRadius: vars.radius.pill,
-  background: vars.color.danger,
-  color: '#fff',
-  fontSize: '11px',
-  fontWeight: 700,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-});
+export const badge = style([shared.badge, { position: 'absolute', top: '2px', insetInlineEnd: '10%', minWidth: '18px', height: '18px', padding: '0 5px', fontSize: '11px' }]);

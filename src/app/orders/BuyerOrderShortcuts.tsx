@@ -7,6 +7,7 @@ import { useResource } from '../useResource';
 import { useAccountBalance } from './BuyerBalance';
 import { BuyerOrderIcon } from './BuyerOrderIcon';
 import * as css from './BuyerOrderShortcuts.css';
+import * as ordersCss from './orders.css';
 
 const shortcuts: BuyerOrderTab[] = ['pendingShipment', 'shipped', 'unrated', 'all'];
 
@@ -31,7 +32,7 @@ export function BuyerOrderShortcuts() {
   return (
     <section className={css.panel} aria-labelledby="buyer-orders-shortcuts">
       <div className={css.head}>
-        <h2 id="buyer-orders-shortcuts" className={css.title}>
+        <h2 id="buyer-orders-shortcuts" className={ordersCss.heading}>
           {t('buyerOrders.account.myOrders')}
         </h2>
         <button type="button" className={css.more} onClick={() => go('/mine/order/allOrderList')} data-testid="open-orders">

@@ -6,26 +6,13 @@ import {
   isExpressCompany,
   isSellerOrderTab,
   sellerCancelText,
-  sellerNextPage,
-  sellerPageOf,
   sellerTabList,
   shipLinesOf,
   shipTargets,
   toShipLines,
 } from './SellerOrderLogic';
 
-describe('seller order paging', () => {
-  it('asks for the next page only after a full page', () => {
-    expect(sellerNextPage(1, 20)).toBe('2');
-    expect(sellerNextPage(3, 19)).toBeNull();
-    expect(sellerNextPage(1, 0)).toBeNull();
-  });
-  it('reads the page of a cursor, the first page by default', () => {
-    expect(sellerPageOf(null)).toBe(1);
-    expect(sellerPageOf('4')).toBe(4);
-    expect(sellerPageOf('x')).toBe(1);
-    expect(sellerPageOf('0')).toBe(1);
-  });
+describe('seller order tabs', () => {
   it('knows the seller tabs of the rules', () => {
     expect(sellerTabList).toEqual(['all', 'toConfirm', 'pendingShipment', 'shipped', 'refunds', 'afterSales', 'done']);
     expect(isSellerOrderTab('refunds')).toBe(true);

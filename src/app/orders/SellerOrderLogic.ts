@@ -2,23 +2,9 @@ import { expressCompanies, sellerOrderTabs, type ExpressCompany, type SellerOrde
 import type { ShipLine } from '../../domain/schemas/orders';
 
 /**
- * Pure helpers of the seller's order screens (screens/seller): paging by page number, the orders a
- * ship screen was opened for, the ship form's lines, the cancel reasons. No React, no requests.
+ * Pure helpers of the seller's order screens (screens/seller): the tabs, the orders a ship screen was
+ * opened for, the ship form's lines, the cancel reasons. No React, no requests.
  */
-
-/** The server's default page size for order lists (server/routes: `size ?? 20`). */
-export const sellerPageSize = 20;
-
-/** The next page's cursor: a full page means there may be more. */
-export function sellerNextPage(page: number, received: number, size = sellerPageSize): string | null {
-  return received >= size ? String(page + 1) : null;
-}
-
-/** The page number a pager cursor stands for (null is the first page). */
-export function sellerPageOf(cursor: string | null): number {
-  const page = Number(cursor);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 export function isSellerOrderTab(value: string | null): value is SellerOrderTab {
   return value !== null && Object.hasOwn(sellerOrderTabs, value);
@@ -80,6 +66,3 @@ export function sellerCancelText(label: string, note: string): string {
   const extra = note.trim();
   return (extra ? `${label}: ${extra}` : label).slice(0, 300);
 }
-
-/** The labels of the seller's 1 to 5 score buttons (locale keys under sellerOrders.rate.scores). */
-export const sellerScores = [1, 2, 3, 4, 5] as const;
