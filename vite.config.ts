@@ -46,6 +46,10 @@ export default defineConfig({
       input: { index: 'index.html', 'sandbox-host': 'src/bridge/sandboxHost.ts' },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sandbox-host' ? 'sandbox-host.js' : 'assets/[name]-[hash].js'),
+        // Lazy chunks are named by their hash only: the entry lists every one of them (its preload map),
+        // and shorter names saved 1.2 KB gzip of the first screen. The manifest maps them to sources.
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
         // The libraries every screen needs travel as one chunk instead of a dozen small ones.
         codeSplitting: {
           groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store|ofetch|destr|ufo|crypto-js|rosetta|wouter|regexparam|mitt)[\\/]/ }],

@@ -10,13 +10,14 @@ import zlib from 'node:zlib';
 interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
 
 export interface BundleFigures {
-  files: { file: string; gzip: number }[];
+  files: { file: string; source: string; gzip: number }[];
   firstScreenGzip: number;
   totalJsGzip: number;
 }
@@ -38,9 +39,9 @@ export function measureBundle(distDir = path.resolve('dist')): BundleFigures {
   visit('index.html');
   visit('screens/home/HomeScreen.tsx');
   const files = [...wanted]
-    .map((key) => manifest[key]?.file ?? '')
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => ({ file, gzip: gzipSize(path.join(distDir, file)) }))
+    .map((key) => ({ file: manifest[key]?.file ?? '', source: manifest[key]?.src ?? manifest[key]?.name ?? key }))
+    .filter(({ file }) => file.endsWith('.js'))
+    .map(({ file, source }) => ({ file, source, gzip: gzipSize(path.join(distDir, file)) }))
     .sort((a, b) => b.gzip - a.gzip);
   const allJs = fs
     .readdirSync(path.join(distDir, 'assets'))
@@ -51,7 +52,7 @@ export function measureBundle(distDir = path.resolve('dist')): BundleFigures {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = measureBundle();
-  for (const f of figures.files) console.log(`${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);
+  for (const f of figures.files) console.log(`${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${f.file}  ${f.source}`);
   console.log(`first screen JavaScript: ${(figures.firstScreenGzip / 1024).toFixed(1)} KB gzip (budget ${firstScreenBudgetBytes / 1024} KB)`);
   console.log(`all JavaScript chunks:   ${(figures.totalJsGzip / 1024).toFixed(1)} KB gzip`);
 }
