@@ -11,18 +11,33 @@ import { Durations } from '../src/domain/constants';
  * named delay, and every consequence for money or stock is a named action the server carries out in
  * the same database transaction (server/services/orders.ts). Nothing else changes an order.
  *
- *   at cart ──SUBMIT (buyer)──▶ unpaid ──PAY (server)──▶ paid ──CONFIRM (seller)──▶ not shipped
- *                                 │  unpaidWindow 30 min ▶ expired          │  SHIP / MARK_NO_SHIPPING (seller)
- *                                 └─ CANCEL (buyer) ▶ canceled              ▼
- *   paid ── CANCEL (buyer or seller) / sellerConfirmWindow 24 h ▶ canceled, refunded to the balance
- *                                                                          sent ──CONFIRM_RECEIPT (buyer)──▶ unrated
- *                                                                            │     buyerCheckWindow 3 days ▶ unrated
- *   not shipped / sent ──REQUEST_REFUND (buyer)──▶ refund requested          │
- *      refund requested ──AGREE_REFUND (seller) / refundResponseWindow 24 h──▶ refunded
- *      refund requested ──REJECT_REFUND (seller)──▶ refund rejected ──(the order goes on: ship / receipt)
- *   unrated ──RATE (buyer)──▶ rated;   unrated ── ratingWindow 15 days ▶ completed
- *   unrated / rated ──APPLY_AFTER_SALE (buyer)──▶ after-sales ──AGREE (seller)──▶ refunded
- *                                                             └─REJECT (seller)─▶ refund rejected
+ *   the happy path
+ *     at cart     ── SUBMIT (buyer) ─────────────────────────────▶ unpaid
+ *     unpaid      ── PAY (server) ───────────────────────────────▶ paid
+ *     paid        ── CONFIRM (seller) ───────────────────────────▶ not shipped
+ *     not shipped ── SHIP / MARK_NO_SHIPPING (seller) ───────────▶ sent
+ *     sent        ── CONFIRM_RECEIPT (buyer) ────────────────────▶ unrated   (the seller is paid)
+ *     unrated     ── RATE (buyer) ───────────────────────────────▶ rated
+ *
+ *   the windows (timers, taken by the system)
+ *     unpaid      ── unpaidWindow 30 min ────────────────────────▶ expired   (stock returns)
+ *     paid        ── sellerConfirmWindow 24 h ───────────────────▶ canceled  (refunded to the balance)
+ *     sent        ── buyerCheckWindow 3 days ────────────────────▶ unrated   (counts as received)
+ *     refund requested ── refundResponseWindow 24 h ─────────────▶ refunded  (deemed agreed)
+ *     unrated     ── ratingWindow 15 days ───────────────────────▶ completed
+ *
+ *   the other outcomes
+ *     unpaid, paid          ── CANCEL (buyer; in paid also the seller) ▶ canceled
+ *     not shipped, sent     ── REQUEST_REFUND (buyer) ──────────▶ refund requested
+ *     refund requested      ── AGREE_REFUND (seller) ───────────▶ refunded
+ *     refund requested      ── REJECT_REFUND (seller) ──────────▶ refund rejected (the order goes on: ship, or receipt)
+ *     unrated, rated        ── APPLY_AFTER_SALE (buyer) ────────▶ after-sales
+ *     after-sales           ── AGREE_AFTER_SALE (seller) ───────▶ refunded  (from the seller's income)
+ *     after-sales           ── REJECT_AFTER_SALE (seller) ──────▶ refund rejected
+ *
+ *   in place (the order stays where it is)
+ *     sent, refund rejected on the way  ── EDIT_TRACKING (seller, only a different company or number)
+ *     unrated, rated, completed         ── RATE_BUYER (seller, once)
  *
  * "unrated" is SPEC's code 1: the buyer has the goods (receipt confirmed or the check window passed),
  * the seller has been paid, and the buyer's rating is awaited. "completed" (code 0) is the order closed
