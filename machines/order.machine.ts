@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { CheckoutRules } from '../src/domain/checkout';
 import { Durations } from '../src/domain/constants';
+import type { AfterSaleKind } from '../src/domain/orderRules';
 
 /**
  * THE ORDER LIFECYCLE (SPEC 3 Order, 4 order flow, seller confirmation, receipt, refund request,
@@ -60,7 +61,7 @@ export interface OrderContext {
   shipment: Shipment | null;
   buyerRating: { score: number; comment: string; anonymous: boolean } | null;
   sellerRating: { score: number; comment: string } | null;
-  afterSale: { kind: 'refundOnly' | 'returnAndRefund'; description: string; rejection: string | null } | null;
+  afterSale: { kind: AfterSaleKind; description: string; rejection: string | null } | null;
 }
 
 export type OrderEvent =
@@ -77,7 +78,7 @@ export type OrderEvent =
   | { type: 'CONFIRM_RECEIPT' }
   | { type: 'RATE'; score: number; comment: string; anonymous: boolean }
   | { type: 'RATE_BUYER'; score: number; comment: string }
-  | { type: 'APPLY_AFTER_SALE'; kind: 'refundOnly' | 'returnAndRefund'; description: string }
+  | { type: 'APPLY_AFTER_SALE'; kind: AfterSaleKind; description: string }
   | { type: 'AGREE_AFTER_SALE' }
   | { type: 'REJECT_AFTER_SALE'; reason: string };
 
@@ -259,6 +260,15 @@ export const orderMachine = setup({
     refunded: { type: 'final' },
   },
 });
+
+/**
+ * Why a guard refused a step, in the product's words (a locale key), or null for the generic "the order
+ * has moved on". The server answers with it (server/services/orders.ts).
+ */
+export function orderRefusalMessage(guard: string, context: OrderContext): string | null {
+  if (guard === 'trackingChanged' && context.shipment && !context.shipment.noShipping) return 'orders.rules.differentCompany';
+  return null;
+}
 
 /** The actions the server carries out (the rest only record into the snapshot). */
 export const orderEffects = ['returnStock', 'refundBuyer', 'payOutSeller', 'refundFromSeller', 'publishRating'] as const;

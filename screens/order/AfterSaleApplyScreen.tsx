@@ -1,22 +1,17 @@
 import { useId, useState } from 'react';
-import { go } from '../../src/app/navigation';
-import { canSend, OrderStepForm } from '../../src/app/orders/OrderParts';
-import { showToast } from '../../src/app/toasts';
-import { useSubmit } from '../../src/app/useSubmit';
+import { canSend } from '../../src/app/orders/OrderParts';
 import { orderAct } from '../../src/api/orders';
+import { afterSaleKinds, OrderTextLimits, type AfterSaleKind } from '../../src/domain/orderRules';
+import { afterSaleIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
-import * as ordersCss from '../../src/app/orders/orders.css';
-import { OrderFrame, OrderSummary, useOrderFromQuery } from './BuyerOrderParts';
-import { afterSaleIssue, descriptionMax } from './buyerReasons';
+import { BuyerStepForm, OrderFrame, OrderSummary, useBuyerStep, useOrderFromQuery } from './BuyerOrderParts';
 
-type Kind = 'refundOnly' | 'returnAndRefund';
-const kinds: Kind[] = ['refundOnly', 'returnAndRefund'];
 
 interface AfterSaleDraft {
-  kind: Kind | null;
+  kind: AfterSaleKind | null;
   description: string;
 }
 
@@ -24,29 +19,18 @@ function AfterSaleForm({ order }: { order: OrderView }) {
   const t = useT();
   const ids = useId();
   const [draft, setDraft] = useState<AfterSaleDraft>({ kind: null, description: '' });
-  const send = useSubmit(
+  const send = useBuyerStep(
+    order,
     (values: AfterSaleDraft) => orderAct(order.id, { type: 'APPLY_AFTER_SALE', kind: values.kind ?? 'refundOnly', description: values.description.trim() }),
     afterSaleIssue,
-    () => {
-      showToast(t('buyerOrders.afterSale.sent'), 'success');
-      go(`/mine/order/detail?id=${order.id}`, { replace: true });
-    },
+    'buyerOrders.afterSale.sent',
   );
   return (
-    <OrderStepForm
-      className={css.form}
-      onSubmit={() => send.submit(draft)}
-      problem={send.problem}
-      problemClassName={ordersCss.problem}
-      problemTestId="after-sale-problem"
-      submitLabel={t('buyerOrders.afterSale.submit')}
-      submitTestId="after-sale-submit"
-      submitDisabled={send.submitting}
-    >
+    <BuyerStepForm step={send} onSubmit={() => send.submit(draft)} testId="after-sale" submitLabel={t('buyerOrders.afterSale.submit')}>
       <OrderSummary order={order} />
       <fieldset className={css.field}>
         <legend className={css.label}>{t('buyerOrders.afterSale.kind')}</legend>
-        {kinds.map((kind) => (
+        {afterSaleKinds.map((kind) => (
           <label key={kind} className={css.option}>
             <input type="radio" name={`${ids}-kind`} checked={draft.kind === kind} onChange={() => setDraft((d) => ({ ...d, kind }))} data-testid={`after-sale-kind-${kind}`} />
             <span>
@@ -63,14 +47,14 @@ function AfterSaleForm({ order }: { order: OrderView }) {
           className={css.textarea}
           required
           aria-required="true"
-          maxLength={descriptionMax}
+          maxLength={OrderTextLimits.description}
           value={draft.description}
           placeholder={t('buyerOrders.afterSale.descriptionPlaceholder')}
           onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
           data-testid="after-sale-description"
         />
       </label>
-    </OrderStepForm>
+    </BuyerStepForm>
   );
 }
 

@@ -3,7 +3,9 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
-import { OrderStepFrame, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
+import { OrderStepForm, OrderStepFrame, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
+import { showToast } from '../../src/app/toasts';
+import { useSubmit } from '../../src/app/useSubmit';
 import { useResource } from '../../src/app/useResource';
 import { orderDetail } from '../../src/api/orders';
 import type { OrderHistoryEntry, OrderItemView, OrderView } from '../../src/domain/types/commerce';
@@ -11,7 +13,8 @@ import { useT } from '../../src/i18n/react';
 import { button, card, muted, skeleton } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
-import { noteMax, type ReasonDraft, type ReasonKey } from './buyerReasons';
+import { OrderTextLimits } from '../../src/domain/orderRules';
+import type { ReasonDraft, ReasonKey } from './buyerReasons';
 
 /** Pieces shared by the buyer's order screens (one area: screens/order). */
 
@@ -196,7 +199,7 @@ export function ReasonFields({ reasons, draft, onChange, withEmail }: { reasons:
       </fieldset>
       <label className={css.field}>
         <span className={css.label}>{t('buyerOrders.reasons.note')}</span>
-        <textarea className={css.textarea} maxLength={noteMax} value={draft.note} onChange={(e) => onChange({ ...draft, note: e.target.value })} placeholder={t('buyerOrders.reasons.notePlaceholder')} data-testid="reason-note" />
+        <textarea className={css.textarea} maxLength={OrderTextLimits.note} value={draft.note} onChange={(e) => onChange({ ...draft, note: e.target.value })} placeholder={t('buyerOrders.reasons.notePlaceholder')} data-testid="reason-note" />
       </label>
       {withEmail && (
         <label className={css.field}>
@@ -208,5 +211,32 @@ export function ReasonFields({ reasons, draft, onChange, withEmail }: { reasons:
         </label>
       )}
     </>
+  );
+}
+
+/** A buyer's step on one order, sent through the form chart; when it is taken, a toast and back to the order. */
+export function useBuyerStep<V>(order: OrderView, send: (values: V) => Promise<unknown>, check: (values: V) => string | null, doneKey: string) {
+  const t = useT();
+  return useSubmit(send, check, () => {
+    showToast(t(doneKey), 'success');
+    go(`/mine/order/detail?id=${order.id}`, { replace: true });
+  });
+}
+
+/** The form of a buyer's step, in the buyer's look; `testId` names its problem line (`-problem`) and button (`-submit`). */
+export function BuyerStepForm(props: { step: { problem: string | null; submitting: boolean }; onSubmit: () => void; testId: string; submitLabel: string; children: ReactNode }) {
+  return (
+    <OrderStepForm
+      className={css.form}
+      onSubmit={props.onSubmit}
+      problem={props.step.problem}
+      problemClassName={ordersCss.problem}
+      problemTestId={`${props.testId}-problem`}
+      submitLabel={props.submitLabel}
+      submitTestId={`${props.testId}-submit`}
+      submitDisabled={props.step.submitting}
+    >
+      {props.children}
+    </OrderStepForm>
   );
 }

@@ -1,8 +1,5 @@
 import { useId, useState } from 'react';
-import { go } from '../../src/app/navigation';
-import { canSend, OrderStepForm, ScorePicker } from '../../src/app/orders/OrderParts';
-import { showToast } from '../../src/app/toasts';
-import { useSubmit } from '../../src/app/useSubmit';
+import { canSend, ScorePicker } from '../../src/app/orders/OrderParts';
 import { orderAct } from '../../src/api/orders';
 import { ratingIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
@@ -10,8 +7,8 @@ import { useT } from '../../src/i18n/react';
 import { card, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
-import { OrderFrame, OrderItems, useOrderFromQuery } from './BuyerOrderParts';
-import { commentMax } from './buyerReasons';
+import { BuyerStepForm, OrderFrame, OrderItems, useBuyerStep, useOrderFromQuery } from './BuyerOrderParts';
+import { OrderTextLimits } from '../../src/domain/orderRules';
 
 interface RatingDraft {
   score: number | null;
@@ -23,26 +20,15 @@ function RateForm({ order }: { order: OrderView }) {
   const t = useT();
   const ids = useId();
   const [draft, setDraft] = useState<RatingDraft>({ score: null, comment: '', anonymous: false });
-  const send = useSubmit(
+  const send = useBuyerStep(
+    order,
     (values: RatingDraft) => orderAct(order.id, { type: 'RATE', score: values.score ?? 0, comment: values.comment.trim(), anonymous: values.anonymous }),
     ratingIssue,
-    () => {
-      showToast(t('buyerOrders.rate.thanks'), 'success');
-      go(`/mine/order/detail?id=${order.id}`, { replace: true });
-    },
+    'buyerOrders.rate.thanks',
   );
   const filled = (n: number) => draft.score !== null && n <= draft.score;
   return (
-    <OrderStepForm
-      className={css.form}
-      onSubmit={() => send.submit(draft)}
-      problem={send.problem}
-      problemClassName={ordersCss.problem}
-      problemTestId="rate-problem"
-      submitLabel={t('buyerOrders.rate.submit')}
-      submitTestId="rate-submit"
-      submitDisabled={send.submitting}
-    >
+    <BuyerStepForm step={send} onSubmit={() => send.submit(draft)} testId="rate" submitLabel={t('buyerOrders.rate.submit')}>
       <section className={`${card} ${ordersCss.section}`}>
         <strong>{order.sellerName}</strong>
         <OrderItems items={order.items} />
@@ -68,14 +54,14 @@ function RateForm({ order }: { order: OrderView }) {
       </div>
       <label className={css.field}>
         <span className={css.label}>{t('buyerOrders.rate.comment')}</span>
-        <textarea className={css.textarea} maxLength={commentMax} value={draft.comment} placeholder={t('buyerOrders.rate.commentPlaceholder')} onChange={(e) => setDraft((d) => ({ ...d, comment: e.target.value }))} data-testid="rate-comment" />
+        <textarea className={css.textarea} maxLength={OrderTextLimits.comment} value={draft.comment} placeholder={t('buyerOrders.rate.commentPlaceholder')} onChange={(e) => setDraft((d) => ({ ...d, comment: e.target.value }))} data-testid="rate-comment" />
         <small className={muted}>{t('buyerOrders.rate.commentHint')}</small>
       </label>
       <label className={css.switchRow}>
         <span>{t('buyerOrders.rate.anonymous')}</span>
         <input type="checkbox" role="switch" checked={draft.anonymous} onChange={(e) => setDraft((d) => ({ ...d, anonymous: e.target.checked }))} data-testid="rate-anonymous" />
       </label>
-    </OrderStepForm>
+    </BuyerStepForm>
   );
 }
 

@@ -1,45 +1,29 @@
 import { useState } from 'react';
-import { go } from '../../src/app/navigation';
-import { canSend, OrderStepForm } from '../../src/app/orders/OrderParts';
-import { showToast } from '../../src/app/toasts';
-import { useSubmit } from '../../src/app/useSubmit';
+import { canSend } from '../../src/app/orders/OrderParts';
 import { orderAct } from '../../src/api/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { muted } from '../../src/theme/ui.css';
-import * as css from './buyer.css';
-import * as ordersCss from '../../src/app/orders/orders.css';
-import { OrderFrame, OrderSummary, ReasonFields, useOrderFromQuery, useUserEmail } from './BuyerOrderParts';
+import { BuyerStepForm, OrderFrame, OrderSummary, ReasonFields, useBuyerStep, useOrderFromQuery, useUserEmail } from './BuyerOrderParts';
 import { reasonsAfterShipping, reasonText, refundFormIssue, type ReasonDraft } from './buyerReasons';
 
 function RefundForm({ order }: { order: OrderView }) {
   const t = useT();
   const email = useUserEmail();
   const [draft, setDraft] = useState<ReasonDraft>({ reason: null, note: '', email });
-  const send = useSubmit(
+  const send = useBuyerStep(
+    order,
     (values: ReasonDraft) => orderAct(order.id, { type: 'REQUEST_REFUND', reason: reasonText(t, values), email: values.email.trim() }),
     (values) => refundFormIssue(values, t),
-    () => {
-      showToast(t('buyerOrders.cancel.refundToast'), 'success');
-      go(`/mine/order/detail?id=${order.id}`, { replace: true });
-    },
+    'buyerOrders.cancel.refundToast',
   );
   return (
-    <OrderStepForm
-      className={css.form}
-      onSubmit={() => send.submit(draft)}
-      problem={send.problem}
-      problemClassName={ordersCss.problem}
-      problemTestId="refund-problem"
-      submitLabel={t('buyerOrders.cancel.confirmRefund')}
-      submitTestId="refund-submit"
-      submitDisabled={send.submitting}
-    >
+    <BuyerStepForm step={send} onSubmit={() => send.submit(draft)} testId="refund" submitLabel={t('buyerOrders.cancel.confirmRefund')}>
       <OrderSummary order={order}>
         <p className={muted}>{t('buyerOrders.refund.intro')}</p>
       </OrderSummary>
       <ReasonFields reasons={reasonsAfterShipping} draft={draft} onChange={setDraft} withEmail />
-    </OrderStepForm>
+    </BuyerStepForm>
   );
 }
 

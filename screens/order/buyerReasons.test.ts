@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOrderContext } from '../../machines/order.machine';
-import { afterSaleIssue, cancelIssue, cancelStepOf, isReasonKey, reasonText, refundFormIssue, type ReasonDraft } from './buyerReasons';
+import { afterSaleIssue } from '../../src/domain/schemas/orders';
+import { cancelIssue, cancelStepOf, isReasonKey, reasonText, refundFormIssue, type ReasonDraft } from './buyerReasons';
 
 const t = (key: string) => `<${key}>`;
 const at = (value: unknown, status: string) => ({ chart: { value, context: emptyOrderContext }, viewer: 'buyer' as const, status });

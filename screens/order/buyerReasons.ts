@@ -1,4 +1,5 @@
 import { orderCan } from '../../src/app/orders/orderCan';
+import { reasonWithNote } from '../../src/domain/orderRules';
 import { refundIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 
@@ -17,20 +18,13 @@ export interface ReasonDraft {
   email: string;
 }
 
-export const noteMax = 200;
-export const commentMax = 500;
-export const descriptionMax = 500;
-
 export function isReasonKey(value: string | null): value is ReasonKey {
   return value !== null && ([...reasonsBeforeShipping, ...reasonsAfterShipping] as string[]).includes(value);
 }
 
 /** The reason as the seller reads it: the chosen reason, then the buyer's own words. */
 export function reasonText(t: (key: string) => string, draft: Pick<ReasonDraft, 'reason' | 'note'>): string {
-  if (!draft.reason) return '';
-  const note = draft.note.trim().slice(0, noteMax);
-  const label = t(`buyerOrders.reasons.${draft.reason}`);
-  return note ? `${label}: ${note}` : label;
+  return draft.reason ? reasonWithNote(t(`buyerOrders.reasons.${draft.reason}`), draft.note) : '';
 }
 
 export type CancelStep = 'CANCEL' | 'REQUEST_REFUND';
@@ -60,11 +54,4 @@ export function cancelIssue(step: CancelStep, draft: ReasonDraft, t: (key: strin
 /** The refund of a sent order: a reason and the e-mail. */
 export function refundFormIssue(draft: ReasonDraft, t: (key: string) => string): string | null {
   return refundIssue({ reason: reasonText(t, draft), email: draft.email });
-}
-
-/** SPEC 5: an after-sale needs a kind and a description. */
-export function afterSaleIssue(input: { kind: string | null; description: string }): string | null {
-  if (input.kind !== 'refundOnly' && input.kind !== 'returnAndRefund') return 'buyerOrders.afterSale.kindRequired';
-  if (!input.description.trim()) return 'buyerOrders.afterSale.descriptionRequired';
-  return null;
 }

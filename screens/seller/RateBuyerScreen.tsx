@@ -4,6 +4,7 @@ import { back } from '../../src/app/navigation';
 import { canSend, OrderStepForm, ScorePicker } from '../../src/app/orders/OrderParts';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
+import { OrderTextLimits } from '../../src/domain/orderRules';
 import { ratingIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
@@ -63,7 +64,7 @@ function RateBuyerForm({ id, order }: { id: string; order: OrderView }) {
         <label htmlFor={`${formId}-comment`} className={css.label}>
           {t('sellerOrders.rate.comment')}
         </label>
-        <textarea id={`${formId}-comment`} className={css.textarea} value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} data-testid="seller-rate-comment" />
+        <textarea id={`${formId}-comment`} className={css.textarea} value={comment} maxLength={OrderTextLimits.comment} onChange={(e) => setComment(e.target.value)} data-testid="seller-rate-comment" />
         <p className={css.small}>{t('sellerOrders.rate.commentHint')}</p>
       </div>
     </OrderStepForm>

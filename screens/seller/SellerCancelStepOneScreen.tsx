@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { go } from '../../src/app/navigation';
 import { canSend, OrderStepForm } from '../../src/app/orders/OrderParts';
-import { sellerCancelReasons, sellerCancelText, type SellerCancelReason } from '../../src/app/orders/SellerOrderLogic';
+import { sellerCancelReasons, type SellerCancelReason } from '../../src/app/orders/SellerOrderLogic';
+import { OrderTextLimits, reasonWithNote } from '../../src/domain/orderRules';
 import { useSubmit } from '../../src/app/useSubmit';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
@@ -16,7 +17,7 @@ function CancelReasonForm({ id, order }: { id: string; order: OrderView }) {
   const [reason, setReason] = useState<SellerCancelReason | null>(null);
   const [note, setNote] = useState('');
   const next = useSubmit(
-    async (values: { reason: SellerCancelReason | null; note: string }) => sellerCancelText(t(`sellerOrders.cancel.reasons.${values.reason ?? 'other'}`), values.note),
+    async (values: { reason: SellerCancelReason | null; note: string }) => reasonWithNote(t(`sellerOrders.cancel.reasons.${values.reason ?? 'other'}`), values.note),
     (values) => (values.reason === null ? 'orders.rules.reasonRequired' : null),
     (text) => go(`/mine/seller/cancelorderStepTwo?id=${encodeURIComponent(id)}&reason=${encodeURIComponent(text)}`),
   );
@@ -53,7 +54,7 @@ function CancelReasonForm({ id, order }: { id: string; order: OrderView }) {
         <label htmlFor={`${formId}-note`} className={css.label}>
           {t('sellerOrders.cancel.note')}
         </label>
-        <textarea id={`${formId}-note`} className={css.textarea} value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} data-testid="seller-cancel-note" />
+        <textarea id={`${formId}-note`} className={css.textarea} value={note} maxLength={OrderTextLimits.note} onChange={(e) => setNote(e.target.value)} data-testid="seller-cancel-note" />
       </div>
     </OrderStepForm>
   );

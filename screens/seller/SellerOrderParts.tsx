@@ -10,6 +10,7 @@ import { expressLabelKey } from '../../src/app/orders/SellerOrderLogic';
 import * as shell from '../../src/app/shell.css';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
+import { OrderTextLimits } from '../../src/domain/orderRules';
 import { orderStatusLabelKey } from '../../src/domain/orderStatus';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useLanguage, useT } from '../../src/i18n/react';
@@ -205,7 +206,7 @@ export function ReasonDialog(props: {
                 id={`${id}-reason`}
                 className={css.textarea}
                 value={reason}
-                maxLength={300}
+                maxLength={OrderTextLimits.reason}
                 required
                 aria-invalid={submit.problem !== null}
                 aria-describedby={submit.problem ? `${id}-problem` : undefined}

@@ -6,7 +6,6 @@ import { OrderStepForm } from '../../src/app/orders/OrderParts';
 import {
   applyCompanyToAll,
   emptyShipDraft,
-  isExpressCompany,
   shipLinesOf,
   shipTargets,
   toShipLines,
@@ -15,7 +14,7 @@ import {
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
-import { expressCompanies } from '../../src/domain/orderRules';
+import { expressCompanies, isExpressCompany } from '../../src/domain/orderRules';
 import { shipIssue } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';

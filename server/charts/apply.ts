@@ -1,4 +1,5 @@
 import {
+  getNextTransitions,
   initialTransition,
   transition,
   type AnyEventObject,
@@ -36,6 +37,12 @@ export function store(snapshot: AnyMachineSnapshot): StoredChart {
   return { value: snapshot.value, context: snapshot.context };
 }
 
+function guardNameOf(guard: unknown): string | null {
+  if (typeof guard === 'string') return guard;
+  const type = (guard as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? type : null;
+}
+
 /** The transitions the chart would take for this event now (guards evaluated), or none. */
 export function transitionsFor(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyTransitionDefinition[] {
   return machine.getTransitionData(snapshot as never, event as never) ?? [];
@@ -59,7 +66,13 @@ export interface Applied {
 export function applyEventWithActions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject, party: Party): Applied {
   const taken = transitionsFor(machine, snapshot, event);
   if (taken.length === 0) {
-    throw new ApiError('invalidField', { field: 'status', detail: `${event.type} is not possible now (${JSON.stringify(snapshot.value)})` });
+    // When the state has the event but a guard said no, the refusal names the guard, so the record's
+    // service can say why in the product's words (e.g. the order chart's orderRefusalMessage).
+    const guard = getNextTransitions(snapshot)
+      .filter((t) => t.eventType === event.type)
+      .map((t) => guardNameOf(t.guard))
+      .find((name): name is string => name !== null);
+    throw new ApiError('invalidField', { field: 'status', detail: `${event.type} is not possible now (${JSON.stringify(snapshot.value)})`, ...(guard ? { guard } : {}) });
   }
   if (!taken.every((t) => partiesOf(t).includes(party))) throw new ApiError('forbidden');
   const next = transition as (m: AnyStateMachine, s: AnyMachineSnapshot, e: AnyEventObject) => [AnyMachineSnapshot, { type: string; params?: unknown }[]];

@@ -5,8 +5,8 @@ import type { OrderParty } from '../../machines/order.machine';
 import { formatMoney } from '../../src/domain/money';
 import { buyerOrderTabs, sellerOrderTabs } from '../../src/domain/orderRules';
 import { idInput, idString, pageQuery } from '../../src/domain/schemas/commerce';
-import { orderActInput, orderListQuery, shipIssue, shipManyInput, type OrderAction } from '../../src/domain/schemas/orders';
-import type { BalanceMovementView, OrderBadges, OrderMoneySummary } from '../../src/domain/types/commerce';
+import { orderActInput, orderListQuery, shipManyInput, type OrderAction } from '../../src/domain/schemas/orders';
+import type { BalanceMovementView, OrderBadges } from '../../src/domain/types/commerce';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
@@ -14,7 +14,7 @@ import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { jsonBody, queryOf } from '../http/validate';
 import { Accounts } from '../services/ledger';
-import { applyOrderEvent, markSeen, orderViews, type OrderFilter } from '../services/orders';
+import { applyOrderEvent, markSeen, orderMoneySummary, orderViews, type OrderFilter } from '../services/orders';
 import type { Trx } from '../timers/timers';
 
 /**
@@ -58,8 +58,6 @@ function tabStages<T extends Record<string, readonly string[] | null>>(tabs: T, 
   return tabs[key] ?? null;
 }
 
-const pending = ['paid', 'notShipped', 'sent', 'refundRequested.beforeShipping', 'refundRequested.onTheWay', 'refundRejected.beforeShipping', 'refundRejected.onTheWay'];
-
 async function countsBy(db: Db, column: 'buyer_id' | 'seller_id', userId: bigint, tabs: Record<string, readonly string[] | null>, unreadColumn: 'buyer_unread' | 'seller_unread') {
   const rows = await db
     .selectFrom('orders')
@@ -95,12 +93,6 @@ export function orderRoutes(deps: Deps) {
     await stepping(() =>
       db.transaction().execute(async (trx) => {
         const side = await sideOf(trx, orderId, me);
-        if (action.type === 'EDIT_TRACKING') {
-          const row = await trx.selectFrom('orders').select('chart').where('id', '=', orderId).executeTakeFirstOrThrow();
-          const current = (row.chart.context as { shipment?: { company: string; number: string } | null }).shipment ?? null;
-          const issue = shipIssue([action], current);
-          if (issue) throw new ApiError('invalidField', { field: 'number', detail: 'unchanged' }, null, issue);
-        }
         await applyOrderEvent(trx, orderId, eventOf(action, side), side satisfies OrderParty, deps.now());
       }),
     );
@@ -157,35 +149,7 @@ export function orderRoutes(deps: Deps) {
     return ok(c, await list({ sellerId: c.var.user.id, stages: sellerOrderTabs.toConfirm, oldestFirst: true, page: q.page ?? 1, size: q.size ?? 20 }, c.var.user.id));
   });
 
-  app.get('/api/commodity/orders/getOrderMoneySummary', signed, async (c) => {
-    const me = c.var.user.id;
-    const held = await db
-      .selectFrom('orders')
-      .select([sql<bigint>`coalesce(sum(total_amount - handling_fee), 0)::int8`.as('amount'), sql<number>`count(*)::int4`.as('n')])
-      .where('seller_id', '=', me)
-      .where('stage', 'in', pending)
-      .executeTakeFirstOrThrow();
-    const moved = await db
-      .selectFrom('ledger_entries as l')
-      .innerJoin('orders as o', (j) => j.on(sql<boolean>`l.reference = 'order:' || o.id::text`))
-      .select([
-        sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = 'orderIncome' and l.account = ${Accounts.user(me)}), 0)::int8`.as('received'),
-        sql<number>`count(distinct o.id) filter (where l.kind = 'orderIncome')::int4`.as('completed'),
-        sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = 'orderIncome' and l.account = ${Accounts.fees}), 0)::int8`.as('fees'),
-        sql<bigint>`coalesce(sum(l.amount) filter (where l.kind in ('orderRefund', 'afterSaleRefund') and l.account like 'user:%' and l.amount > 0), 0)::int8`.as('refunded'),
-      ])
-      .where('o.seller_id', '=', me)
-      .executeTakeFirstOrThrow();
-    const summary: OrderMoneySummary = {
-      pending: formatMoney(held.amount),
-      pendingOrders: held.n,
-      received: formatMoney(moved.received),
-      completedOrders: moved.completed,
-      handlingFees: formatMoney(moved.fees),
-      refunded: formatMoney(moved.refunded),
-    };
-    return ok(c, summary);
-  });
+  app.get('/api/commodity/orders/getOrderMoneySummary', signed, async (c) => ok(c, await orderMoneySummary(db, c.var.user.id)));
 
   /** What changed for the caller, as counts for the account tab and the order list tabs. */
   app.get('/api/commodity/orders/badges', signed, async (c) => {

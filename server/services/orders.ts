@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { orderEffects, orderMachine, orderStatusOf, orderWindows, type OrderContext, type OrderEffect } from '../../machines/order.machine';
+import { orderEffects, orderMachine, orderRefusalMessage, orderStatusOf, orderWindows, type OrderContext, type OrderEffect } from '../../machines/order.machine';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { formatMoney } from '../../src/domain/money';
-import { stageOf } from '../../src/domain/orderRules';
+import { escrowStages, stageOf } from '../../src/domain/orderRules';
 import { orderStatusCode } from '../../src/domain/orderStatus';
-import type { OrderHistoryEntry, OrderView } from '../../src/domain/types/commerce';
+import type { OrderHistoryEntry, OrderMoneySummary, OrderView } from '../../src/domain/types/commerce';
 import { applyEventWithActions, restore, store, transitionsFor } from '../charts/apply';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
@@ -25,9 +25,19 @@ export const orderTimerKind = 'order';
 /** The top-level state name stored in `orders.status`. */
 export const statusOf = orderStatusOf;
 
+/** Ledger rows of an order's own movements carry `order:<id>` as their reference. */
+const orderReferencePrefix = 'order:';
+
 export function orderReference(orderId: bigint): string {
-  return `order:${orderId.toString()}`;
+  return `${orderReferencePrefix}${orderId.toString()}`;
 }
+
+/** The ledger kinds of the order chart's money effects. */
+export const OrderLedgerKind = {
+  refund: 'orderRefund',
+  income: 'orderIncome',
+  afterSaleRefund: 'afterSaleRefund',
+} as const;
 
 function delayMs(name: string): number {
   return name in orderWindows ? orderWindows[name as keyof typeof orderWindows] : Number(name);
@@ -84,7 +94,7 @@ async function refundBuyer(trx: Trx, order: OrderRow, _event: AnyEventObject, no
   const held = await accountBalance(trx, Accounts.orderEscrow(order.id));
   if (held <= 0n) return;
   await post(trx, {
-    kind: 'orderRefund',
+    kind: OrderLedgerKind.refund,
     reference: orderReference(order.id),
     postings: [
       { account: Accounts.orderEscrow(order.id), amount: -held },
@@ -104,7 +114,7 @@ async function payOutSeller(trx: Trx, order: OrderRow, _event: AnyEventObject, n
     { account: Accounts.user(order.seller_id), amount: held - fee },
   ];
   if (fee > 0n) postings.push({ account: Accounts.fees, amount: fee });
-  await post(trx, { kind: 'orderIncome', reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
+  await post(trx, { kind: OrderLedgerKind.income, reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
 }
 
 /** An agreed after-sale: the seller gives back their income and the platform its fee; the buyer gets what they paid. */
@@ -121,7 +131,7 @@ async function refundFromSeller(trx: Trx, order: OrderRow, _event: AnyEventObjec
     { account: Accounts.user(order.buyer_id), amount: paid },
   ];
   if (fee > 0n) postings.push({ account: Accounts.fees, amount: -fee });
-  await post(trx, { kind: 'afterSaleRefund', reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
+  await post(trx, { kind: OrderLedgerKind.afterSaleRefund, reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
 }
 
 /** The buyer's rating comment appears on each product of the order (once; not where the seller blocked the buyer). */
@@ -155,6 +165,18 @@ export interface AppliedOrder {
   snapshot: AnyMachineSnapshot;
 }
 
+/** A step a guard refused gets the chart's reason in the product's words, where it has one. */
+function refusalInWords<T>(current: AnyMachineSnapshot, apply: () => T): T {
+  try {
+    return apply();
+  } catch (error) {
+    const guard = error instanceof ApiError ? error.params.guard : undefined;
+    const key = guard ? orderRefusalMessage(guard, current.context as OrderContext) : null;
+    if (error instanceof ApiError && key) throw new ApiError(error.codeName, error.params, error.object, key);
+    throw error;
+  }
+}
+
 /** Applies one event to one order inside `trx` (the row locked FOR UPDATE). */
 export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
   const row = await trx
@@ -165,7 +187,7 @@ export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEvent
     .executeTakeFirst();
   if (!row) throw new ApiError('notFound');
   const current = restore(orderMachine, row.chart);
-  const { snapshot: next, actions } = applyEventWithActions(orderMachine, current, event, party);
+  const { snapshot: next, actions } = refusalInWords(current, () => applyEventWithActions(orderMachine, current, event, party));
   const before = stageOf(current.value);
   const after = stageOf(next.value);
   const otherSideSees = party === 'buyer' || party === 'server' ? { seller_unread: true } : party === 'seller' ? { buyer_unread: true } : { buyer_unread: true, seller_unread: true };
@@ -327,4 +349,34 @@ export async function markSeen(db: Db, orderId: bigint, viewer: 'buyer' | 'selle
     .set(viewer === 'buyer' ? { buyer_unread: false } : { seller_unread: false })
     .where('id', '=', orderId)
     .execute();
+}
+
+/** getOrderMoneySummary: what a seller's orders hold, paid out, cost in fees and gave back. */
+export async function orderMoneySummary(db: Db, sellerId: bigint): Promise<OrderMoneySummary> {
+  const held = await db
+    .selectFrom('orders')
+    .select([sql<bigint>`coalesce(sum(total_amount - handling_fee), 0)::int8`.as('amount'), sql<number>`count(*)::int4`.as('n')])
+    .where('seller_id', '=', sellerId)
+    .where('stage', 'in', [...escrowStages])
+    .executeTakeFirstOrThrow();
+  const { income, refund, afterSaleRefund } = OrderLedgerKind;
+  const moved = await db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('orders as o', (j) => j.on(sql<boolean>`l.reference = ${orderReferencePrefix} || o.id::text`))
+    .select([
+      sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = ${income} and l.account = ${Accounts.user(sellerId)}), 0)::int8`.as('received'),
+      sql<number>`count(distinct o.id) filter (where l.kind = ${income})::int4`.as('completed'),
+      sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = ${income} and l.account = ${Accounts.fees}), 0)::int8`.as('fees'),
+      sql<bigint>`coalesce(sum(l.amount) filter (where l.kind in (${refund}, ${afterSaleRefund}) and l.account like 'user:%' and l.amount > 0), 0)::int8`.as('refunded'),
+    ])
+    .where('o.seller_id', '=', sellerId)
+    .executeTakeFirstOrThrow();
+  return {
+    pending: formatMoney(held.amount),
+    pendingOrders: held.n,
+    received: formatMoney(moved.received),
+    completedOrders: moved.completed,
+    handlingFees: formatMoney(moved.fees),
+    refunded: formatMoney(moved.refunded),
+  };
 }

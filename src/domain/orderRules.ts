@@ -6,6 +6,32 @@
 export const expressCompanies = ['DHL', 'FedEx', 'UPS', 'USPS', 'EMS', 'SF Express', 'China Post', 'Royal Mail', 'Aramex', 'J&T Express', 'Other'] as const;
 export type ExpressCompany = (typeof expressCompanies)[number];
 
+export function isExpressCompany(value: string): value is ExpressCompany {
+  return (expressCompanies as readonly string[]).includes(value);
+}
+
+/** SPEC 3 After-sale: refund only, or return and refund. */
+export const afterSaleKinds = ['refundOnly', 'returnAndRefund'] as const;
+export type AfterSaleKind = (typeof afterSaleKinds)[number];
+
+/** The longest texts people write on an order (the forms' maxLength and the server's schema alike). */
+export const OrderTextLimits = {
+  /** A cancel, refund or rejection reason as sent. */
+  reason: 300,
+  /** The person's own words added to a chosen reason. */
+  note: 200,
+  /** A rating's comment. */
+  comment: 500,
+  /** An after-sale's description. */
+  description: 500,
+} as const;
+
+/** A reason as the other side reads it: the chosen reason's label, then the person's own words, at most OrderTextLimits.reason long. */
+export function reasonWithNote(label: string, note: string): string {
+  const extra = note.trim();
+  return (extra ? `${label}: ${extra}` : label).slice(0, OrderTextLimits.reason);
+}
+
 /** SPEC 2: my orders with tabs All, Pending shipment, Shipped, Unrated. */
 export const buyerOrderTabs = {
   all: null,
@@ -26,6 +52,17 @@ export const sellerOrderTabs = {
   done: ['unrated', 'rated', 'completed', 'refunded', 'canceled', 'refundRejected.afterSales'],
 } as const satisfies Record<string, readonly string[] | null>;
 export type SellerOrderTab = keyof typeof sellerOrderTabs;
+
+/** The stages in which a paid order's money is held in its escrow: paid, and not yet received, refunded or cancelled. */
+export const escrowStages = [
+  'paid',
+  'notShipped',
+  'sent',
+  'refundRequested.beforeShipping',
+  'refundRequested.onTheWay',
+  'refundRejected.beforeShipping',
+  'refundRejected.onTheWay',
+] as const;
 
 /** The stage string of a chart value: 'paid', 'refundRequested.onTheWay'. */
 export function stageOf(value: unknown): string {

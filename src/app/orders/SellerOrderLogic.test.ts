@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isExpressCompany, reasonWithNote } from '../../domain/orderRules';
 import { shipIssue } from '../../domain/schemas/orders';
 import {
   applyCompanyToAll,
   expressLabelKey,
-  isExpressCompany,
   isSellerOrderTab,
-  sellerCancelText,
   sellerTabList,
   shipLinesOf,
   shipTargets,
@@ -59,8 +58,8 @@ describe('ship form', () => {
 
 describe('seller cancel reason', () => {
   it('is the chosen label, then the seller words, at most 300 characters', () => {
-    expect(sellerCancelText('Out of stock', '  ')).toBe('Out of stock');
-    expect(sellerCancelText('Other reason', 'moving house')).toBe('Other reason: moving house');
-    expect(sellerCancelText('Other', 'x'.repeat(400))).toHaveLength(300);
+    expect(reasonWithNote('Out of stock', '  ')).toBe('Out of stock');
+    expect(reasonWithNote('Other reason', 'moving house')).toBe('Other reason: moving house');
+    expect(reasonWithNote('Other', 'x'.repeat(400))).toHaveLength(300);
   });
 });

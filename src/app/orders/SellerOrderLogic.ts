@@ -1,4 +1,4 @@
-import { expressCompanies, sellerOrderTabs, type ExpressCompany, type SellerOrderTab } from '../../domain/orderRules';
+import { isExpressCompany, sellerOrderTabs, type SellerOrderTab } from '../../domain/orderRules';
 import type { ShipLine } from '../../domain/schemas/orders';
 
 /**
@@ -11,10 +11,6 @@ export function isSellerOrderTab(value: string | null): value is SellerOrderTab 
 }
 
 export const sellerTabList = Object.keys(sellerOrderTabs) as SellerOrderTab[];
-
-export function isExpressCompany(value: string): value is ExpressCompany {
-  return (expressCompanies as readonly string[]).includes(value);
-}
 
 /** The locale key of an express company's label, or null when its brand name is shown as it is. */
 export function expressLabelKey(company: string): string | null {
@@ -60,9 +56,3 @@ export function toShipLines(lines: { id: string; company: string; number: string
 /** Why a seller cancels a paid order (the chosen label, and any text, becomes the order's cancel reason). */
 export const sellerCancelReasons = ['outOfStock', 'cannotDeliver', 'priceWrong', 'buyerAsked', 'other'] as const;
 export type SellerCancelReason = (typeof sellerCancelReasons)[number];
-
-/** The cancel reason sent with CANCEL: the reason's label, then the seller's own words if any. */
-export function sellerCancelText(label: string, note: string): string {
-  const extra = note.trim();
-  return (extra ? `${label}: ${extra}` : label).slice(0, 300);
-}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { expressCompanies } from '../orderRules';
+import { afterSaleKinds, expressCompanies, isExpressCompany, OrderTextLimits } from '../orderRules';
 import { idString } from './commerce';
 
 /**
@@ -13,20 +13,20 @@ export const expressCompany = z.enum(expressCompanies);
 export const expressNumber = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{4,40}$/));
 
 export const orderAction = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('CANCEL'), reason: text(300) }),
+  z.strictObject({ type: z.literal('CANCEL'), reason: text(OrderTextLimits.reason) }),
   z.strictObject({ type: z.literal('CONFIRM') }),
   z.strictObject({ type: z.literal('SHIP'), company: expressCompany, number: expressNumber }),
   z.strictObject({ type: z.literal('MARK_NO_SHIPPING') }),
   z.strictObject({ type: z.literal('EDIT_TRACKING'), company: expressCompany, number: expressNumber }),
-  z.strictObject({ type: z.literal('REQUEST_REFUND'), reason: text(300), email: z.string().check(z.trim(), z.maxLength(120), z.regex(emailPattern)) }),
+  z.strictObject({ type: z.literal('REQUEST_REFUND'), reason: text(OrderTextLimits.reason), email: z.string().check(z.trim(), z.maxLength(120), z.regex(emailPattern)) }),
   z.strictObject({ type: z.literal('AGREE_REFUND') }),
-  z.strictObject({ type: z.literal('REJECT_REFUND'), reason: text(300) }),
+  z.strictObject({ type: z.literal('REJECT_REFUND'), reason: text(OrderTextLimits.reason) }),
   z.strictObject({ type: z.literal('CONFIRM_RECEIPT') }),
-  z.strictObject({ type: z.literal('RATE'), score, comment: z.string().check(z.trim(), z.maxLength(500)), anonymous: z.boolean() }),
-  z.strictObject({ type: z.literal('RATE_BUYER'), score, comment: z.string().check(z.trim(), z.maxLength(500)) }),
-  z.strictObject({ type: z.literal('APPLY_AFTER_SALE'), kind: z.enum(['refundOnly', 'returnAndRefund']), description: text(500) }),
+  z.strictObject({ type: z.literal('RATE'), score, comment: z.string().check(z.trim(), z.maxLength(OrderTextLimits.comment)), anonymous: z.boolean() }),
+  z.strictObject({ type: z.literal('RATE_BUYER'), score, comment: z.string().check(z.trim(), z.maxLength(OrderTextLimits.comment)) }),
+  z.strictObject({ type: z.literal('APPLY_AFTER_SALE'), kind: z.enum(afterSaleKinds), description: text(OrderTextLimits.description) }),
   z.strictObject({ type: z.literal('AGREE_AFTER_SALE') }),
-  z.strictObject({ type: z.literal('REJECT_AFTER_SALE'), reason: text(300) }),
+  z.strictObject({ type: z.literal('REJECT_AFTER_SALE'), reason: text(OrderTextLimits.reason) }),
 ]);
 export type OrderAction = z.infer<typeof orderAction>;
 export type OrderActionType = OrderAction['type'];
@@ -57,9 +57,16 @@ export function ratingIssue(input: { score: number | null }): string | null {
 export function shipIssue(lines: { company: string; number: string }[], current?: { company: string; number: string } | null): string | null {
   if (lines.length === 0) return 'orders.rules.chooseOrders';
   for (const line of lines) {
-    if (!(expressCompanies as readonly string[]).includes(line.company) || !expressNumber.safeParse(line.number).success) return 'orders.rules.expressIncomplete';
+    if (!isExpressCompany(line.company) || !expressNumber.safeParse(line.number).success) return 'orders.rules.expressIncomplete';
     if (current && current.company === line.company && current.number === line.number.trim()) return 'orders.rules.differentCompany';
   }
+  return null;
+}
+
+/** SPEC 5 After-sale: a kind and a description (the evidence images come with the after-sale flow). */
+export function afterSaleIssue(input: { kind: string | null; description: string }): string | null {
+  if (!afterSaleKinds.some((k) => k === input.kind)) return 'buyerOrders.afterSale.kindRequired';
+  if (!input.description.trim()) return 'buyerOrders.afterSale.descriptionRequired';
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '../checkout';
+import type { AfterSaleKind } from '../orderRules';
 
 /** Wire shapes of the commerce API: money as decimal strings, ids as strings. */
 export interface AddressView {
@@ -80,7 +81,7 @@ export interface OrderView {
   refund: { reason: string; email: string; rejection: string | null } | null;
   buyerRating: { score: number; comment: string; anonymous: boolean } | null;
   sellerRating: { score: number; comment: string } | null;
-  afterSale: { kind: 'refundOnly' | 'returnAndRefund'; description: string; rejection: string | null } | null;
+  afterSale: { kind: AfterSaleKind; description: string; rejection: string | null } | null;
   /** The running window, if any: its name (sellerConfirmWindow, buyerCheckWindow…) and when it falls due. */
   deadline: { name: string; at: string } | null;
   /** Whether something changed on this order that the viewer has not yet seen. */
