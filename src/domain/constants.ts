@@ -20,6 +20,11 @@ export const Durations = {
   sellerConfirmWindow: 24 * hour,
   refundResponseWindow: 24 * hour,
   buyerCheckWindow: 3 * day,
+  /**
+   * Counted from receipt: a seller's income from an order stays pending (not withdrawable) until this
+   * window has passed or the order's after-sale case is closed; ambassador rewards wait for it too.
+   */
+  afterSaleWindow: 15 * day,
   /** The sandbox host repeats onReadyForServerApproval this often until approved. */
   approvalRetry: 10 * second,
   /** The sandbox host cancels a payment not approved after this long. */
