@@ -158,6 +158,13 @@ export interface ImagesTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Who uploaded which picture (0009): an image shared by two uploaders belongs to both. */
+export interface ImageUploadsTable {
+  image_id: string;
+  user_id: bigint;
+  created_at: DefaultedTimestamp;
+}
+
 export interface ProductsTable {
   id: Id;
   seller_id: bigint;
@@ -466,6 +473,7 @@ export interface Database {
   sandbox_transactions: SandboxTransactionsTable;
   timers: TimersTable;
   images: ImagesTable;
+  image_uploads: ImageUploadsTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_skus: ProductSkusTable;

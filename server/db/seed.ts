@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { parseMoney } from '../../src/domain/money';
 import { languages } from '../../src/domain/languages';
@@ -6,6 +5,7 @@ import type { Db } from './database';
 import { categories, countries, demoUsers } from './seedData';
 import { seedCatalogue } from './seedCatalogue';
 import { demoTopUp } from '../services/ledger';
+import { inviteCode } from '../services/users';
 
 /** Reference data is brought up to date on every start; demo users only on the first. */
 export async function seed(db: Db, options: { demo: boolean; dataDir?: string }): Promise<void> {
@@ -68,8 +68,4 @@ export async function seed(db: Db, options: { demo: boolean; dataDir?: string })
     if (buyer) await demoTopUp(trx, buyer.id, parseMoney('500'));
   });
   await seedCatalogue(db, options.dataDir);
-}
-
-export function inviteCode(): string {
-  return crypto.randomBytes(5).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 8);
 }

@@ -63,6 +63,12 @@ export async function seedCatalogue(db: Db, dataDir?: string): Promise<void> {
       return (await storeImage(deps, png, null)).id;
     }),
   );
+  // The demo sellers uploaded the demo pictures: each may use them on a product (requireOwnImages).
+  await db
+    .insertInto('image_uploads')
+    .values(sellers.flatMap((s) => images.map((image_id) => ({ image_id, user_id: s.id }))))
+    .onConflict((oc) => oc.columns(['image_id', 'user_id']).doNothing())
+    .execute();
   const categoryRows = await db.selectFrom('categories').select(['id', 'key']).orderBy('sort').execute();
   const byKey = new Map(categoryRows.map((c) => [c.key, c.id]));
 

@@ -1,6 +1,10 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
+import { controlCharacterPath, LimitMessages } from '../../src/domain/schemas/limits';
 import { ApiError } from './envelope';
+
+/** A schema message that is one of the shared limits' locale keys is answered in those words. */
+const limitKeys: ReadonlySet<string> = new Set(Object.values(LimitMessages));
 
 /** Describes the first problem zod found, in words a developer calling the API can act on. */
 function describe(error: z.core.$ZodError): { field: string; detail: string } {
@@ -16,9 +20,22 @@ function describe(error: z.core.$ZodError): { field: string; detail: string } {
   return { field, detail };
 }
 
+/**
+ * Every body and query of the API passes here. A control character anywhere (PostgreSQL refuses NUL in
+ * text) is refused before the schema, whatever the schema says of that field: 4001 naming the field.
+ */
 export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  const controlAt = controlCharacterPath(value);
+  if (controlAt !== null) {
+    throw new ApiError('invalidField', { field: controlAt, detail: 'control character' }, { field: controlAt }, LimitMessages.controlCharacters);
+  }
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError('invalidField', describe(result.error));
+  if (!result.success) {
+    const problem = describe(result.error);
+    const message = result.error.issues[0]?.message ?? '';
+    if (limitKeys.has(message)) throw new ApiError('invalidField', problem, { field: problem.field }, message);
+    throw new ApiError('invalidField', problem);
+  }
   return result.data as z.infer<S>;
 }
 

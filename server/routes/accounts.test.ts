@@ -372,10 +372,7 @@ describe('profile (SPEC 7, User)', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
     const owner = caller();
     await owner.loginAs('demo_seller');
-    const form = new FormData();
-    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
-    const res = await fetch(`${server.url}/api/upload/image`, { method: 'POST', headers: owner.headersFor('POST', '/api/upload/image'), body: form });
-    const uploaded = (await res.json()) as { object: { id: string; urls: { card: string } } };
+    const uploaded = await owner.upload(png);
     const thief = caller();
     await thief.loginAs('demo_buyer');
     expect((await thief.post('/api/users/user/changeHeadPortrait', { imageId: uploaded.object.id })).code).toBe(ResponseCode.notFound);

@@ -22,15 +22,14 @@ import {
   type UserFlags,
 } from '../../src/domain/schemas/accounts';
 import type { Db } from '../db/database';
-import { inviteCode } from '../db/seed';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv, UserRow } from '../http/env';
 import { requireSession } from '../http/session';
 import { issueCode, useCode } from '../services/codes';
-import { imageUrls } from '../services/images';
+import { imageUrls, requireOwnImages } from '../services/images';
 import { decoyHash, passwordHashOf, setPassword, verifyPassword } from '../services/passwords';
-import { balanceOf, issueLoginTicket, toUserInfo } from '../services/users';
+import { balanceOf, inviteCode, issueLoginTicket, toUserInfo } from '../services/users';
 import { accountBody } from './accountSupport';
 
 const flagColumn = {
@@ -192,9 +191,8 @@ export function accountsRoutes(deps: Deps) {
   /** The picture was uploaded first (POST /api/upload/image); it must exist and be the caller's. */
   app.post('/api/users/user/changeHeadPortrait', signed, async (c) => {
     const input = await accountBody(c, changeHeadPortraitInput);
-    const image = await deps.db.selectFrom('images').select(['id', 'owner_id']).where('id', '=', input.imageId).executeTakeFirst();
-    if (!image || image.owner_id !== c.var.user.id) throw new ApiError('notFound', {}, { field: 'imageId' }, 'accounts.errors.imageMissing');
-    return ok(c, await update(c.var.user, { head_portrait: imageUrls(image.id).card }));
+    await requireOwnImages(deps.db, c.var.user.id, [input.imageId], { field: 'imageId', message: 'accounts.errors.imageMissing', code: 'notFound' });
+    return ok(c, await update(c.var.user, { head_portrait: imageUrls(input.imageId).card }));
   });
 
   app.post('/api/users/user/changeAddress', signed, async (c) => {

@@ -343,7 +343,13 @@ describe('seller authentication', () => {
     const pending = await staff.get<SellerApplication[]>('/api/platform/seller/applications');
     expect(pending.object.map((a) => a.id)).toContain(second.object.id);
     expect((await staff.post('/api/platform/seller/decide', { id: second.object.id, decision: 'approve' })).code).toBe(ResponseCode.success);
-    const published = await applicant.post<OwnProduct>('/api/commodity/product/publish', { product: validInput(), submit: true });
+    // A new seller publishes with pictures of their own (the demo pictures are the demo sellers' uploads).
+    const sharp = (await import('sharp')).default;
+    const own = await Promise.all(
+      ['#aa0000', '#00aa00', '#0000aa'].map(async (background) => (await applicant.upload(await sharp({ create: { width: 16, height: 16, channels: 3, background } }).png().toBuffer())).object.id),
+    );
+    expect((await applicant.post('/api/commodity/product/publish', { product: validInput(), submit: true })).code).toBe(ResponseCode.invalidField);
+    const published = await applicant.post<OwnProduct>('/api/commodity/product/publish', { product: { ...validInput(), images: own }, submit: true });
     expect(published.code).toBe(ResponseCode.success);
   });
 });

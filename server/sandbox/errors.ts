@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
+import { controlCharacterPath } from '../../src/domain/schemas/limits';
 
 export type SandboxStatus = 400 | 401 | 404 | 409 | 413;
 
@@ -44,6 +45,8 @@ export function describeIssues(error: z.core.$ZodError): string {
 
 /** Validates a parsed JSON value; a value that breaks the schema is a 400 `invalid_request`. */
 export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  const controlAt = controlCharacterPath(value);
+  if (controlAt !== null) throw new SandboxError(400, 'invalid_request', `${controlAt}: must not contain control characters`);
   const result = schema.safeParse(value);
   if (!result.success) throw new SandboxError(400, 'invalid_request', describeIssues(result.error));
   return result.data as z.infer<S>;

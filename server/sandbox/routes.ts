@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { hasControlCharacters } from '../../src/domain/schemas/limits';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { answerError, SandboxError } from './errors';
@@ -9,6 +10,15 @@ import { ensureAppWallet } from './ledger';
 import { platformRoutes } from './platformRoutes';
 
 const maxBodyBytes = 64 * 1024;
+
+/** An id in the path (`/payments/:id`) is text too: a NUL in it must not reach the database. */
+function pathHasControlCharacters(path: string): boolean {
+  try {
+    return hasControlCharacters(decodeURIComponent(path));
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Sandbox mode: the server plays the coin platform (/sandbox/platform, the real platform API's shape)
@@ -19,6 +29,9 @@ export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('/sandbox/*', async (c, next) => {
+    if (pathHasControlCharacters(new URL(c.req.url).pathname)) {
+      throw new SandboxError(400, 'invalid_request', 'the path must not contain control characters');
+    }
     await ensureAppWallet(deps.db);
     await next();
   });

@@ -1,10 +1,7 @@
 import * as z from 'zod/mini';
-import { isMoneyString, parseMoney } from '../../src/domain/money';
+import { isMoneyString, maxUnits, parseMoney } from '../../src/domain/money';
 
 /** Inputs of the sandbox: the simulated platform API and the host API. Amounts are decimal strings here. */
-
-/** The largest amount a BIGINT column holds, in units of 10^-7. */
-const maxUnits = 2n ** 63n - 1n;
 
 function isPositiveAmount(text: string): boolean {
   if (!isMoneyString(text)) return false;

@@ -13,7 +13,7 @@ import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
 import { scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { invalidateCatalogue } from './catalogueCache';
-import { imageUrls } from './images';
+import { imageUrls, requireOwnImages } from './images';
 
 /**
  * The catalogue: products are written only here, and their status changes only through the
@@ -260,13 +260,19 @@ export async function ownProductDetail(db: Db, seller: UserRow, id: bigint): Pro
 
 // ---------------------------------------------------------------- writing
 
-/** The server's own checks beyond the shared rules: the images, category and countries must exist. */
-async function checkReferences(db: Db | Trx, seller: UserRow, input: ProductInput, submit: boolean): Promise<void> {
+/**
+ * The server's own checks beyond the shared rules: the images must be the seller's own uploads (those
+ * the product already shows were checked when they were added, or are the demo data's), the category
+ * and countries must exist.
+ */
+async function checkReferences(db: Db | Trx, seller: UserRow, input: ProductInput, submit: boolean, kept: readonly string[] = []): Promise<void> {
   const issues = submit ? publishIssues(input, { sellerCountryId: seller.country_id }) : draftIssues(input);
   const first = issues[0];
   if (first) ruleBroken(first);
   if (input.images.length) {
-    const rows = await db.selectFrom('images').select(['id', 'bytes', 'owner_id']).where('id', 'in', input.images).execute();
+    const keptSet = new Set(kept);
+    await requireOwnImages(db, seller.id, input.images.filter((id) => !keptSet.has(id)));
+    const rows = await db.selectFrom('images').select(['id', 'bytes']).where('id', 'in', input.images).execute();
     if (rows.length !== new Set(input.images).size) ruleBroken({ field: 'images', message: 'messages.uploadFailed' });
     if (rows.some((r) => r.bytes > Limits.imageBytesMax)) ruleBroken({ field: 'images', message: 'catalogue.rules.imageTooLarge' });
   }
@@ -406,7 +412,8 @@ export async function editProduct(deps: Deps, seller: UserRow, id: bigint, input
     const early = p.status === 'draft' || p.status === 'reviewFailed';
     const event: ProductEvent = early ? { type: submit ? 'SUBMIT' : 'SAVE_DRAFT' } : { type: 'EDIT' };
     const next = applyEvent(productMachine, snapshot, event, 'seller');
-    await checkReferences(trx, seller, input, event.type !== 'SAVE_DRAFT');
+    const kept = (await trx.selectFrom('product_images').select('image_id').where('product_id', '=', id).execute()).map((r) => r.image_id);
+    await checkReferences(trx, seller, input, event.type !== 'SAVE_DRAFT', kept);
     await writeChildren(trx, id, input);
     await persist(trx, id, next, deps.now(), columnsOf(input));
     await indexForSearch(trx, id);
@@ -425,7 +432,7 @@ export async function sellerAction(deps: Deps, seller: UserRow, id: bigint, acti
   const current = action === 'submit' ? await ownProductDetail(deps.db, seller, id).catch(() => null) : null;
   await deps.db.transaction().execute(async (trx) => {
     const p = await lockOwn(trx, seller, id);
-    if (current) await checkReferences(trx, seller, current.input, true);
+    if (current) await checkReferences(trx, seller, current.input, true, current.input.images);
     const next = applyEvent(productMachine, restore(productMachine, p.chart), { type: sellerEvents[action] }, 'seller');
     await persist(trx, id, next, deps.now());
   });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { Limits } from '../../src/domain/constants';
+import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 
@@ -46,17 +47,64 @@ export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | nu
   const id = crypto.createHash('sha256').update(bytes).digest('hex');
   const dir = mediaDir(deps);
   fs.mkdirSync(dir, { recursive: true });
-  for (const [size, width] of Object.entries(imageSizes) as [ImageSize, number][]) {
-    const file = path.join(dir, `${id}-${size}.webp`);
-    if (fs.existsSync(file)) continue;
-    const out = await sharp(bytes).rotate().resize({ width, height: width, fit: 'inside', withoutEnlargement: true }).webp({ quality: size === 'thumb' ? 70 : 80 }).toBuffer();
-    fs.writeFileSync(`${file}.tmp`, out);
-    fs.renameSync(`${file}.tmp`, file);
-  }
+  const missing = (Object.entries(imageSizes) as [ImageSize, number][])
+    .map(([size, width]) => ({ width, size, file: path.join(dir, `${id}-${size}.webp`) }))
+    .filter((m) => !fs.existsSync(m.file));
+  // Every size is made before any is written: a valid header over cut-short or corrupt data fails here
+  // (4001, "the image file is damaged"), and nothing of it is stored.
+  const outs = await Promise.all(
+    missing.map((m) =>
+      sharp(bytes)
+        .rotate()
+        .resize({ width: m.width, height: m.width, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: m.size === 'thumb' ? 70 : 80 })
+        .toBuffer(),
+    ),
+  ).catch(() => {
+    throw new ApiError('invalidField', { field: 'file', detail: 'damaged or incomplete image' }, { field: 'file' }, 'hardening.errors.imageDamaged');
+  });
+  missing.forEach((m, i) => {
+    fs.writeFileSync(`${m.file}.tmp`, outs[i] ?? Buffer.alloc(0));
+    fs.renameSync(`${m.file}.tmp`, m.file);
+  });
   await deps.db
     .insertInto('images')
     .values({ id, owner_id: ownerId, width: meta.width, height: meta.height, bytes: bytes.length })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  if (ownerId !== null) {
+    await deps.db
+      .insertInto('image_uploads')
+      .values({ image_id: id, user_id: ownerId })
+      .onConflict((oc) => oc.columns(['image_id', 'user_id']).doNothing())
+      .execute();
+  }
   return { id, width: meta.width, height: meta.height, urls: imageUrls(id) };
+}
+
+/**
+ * The one check of every reference to an upload (product images, head portrait, and the evidence and
+ * chat images to come): each id must be a picture the caller uploaded. Answers the rows (in no order)
+ * when all are the caller's; otherwise 4001 on `field` with `message` (a locale key), naming nothing
+ * of whose the other pictures are.
+ */
+export async function requireOwnImages(
+  db: Db,
+  userId: bigint,
+  ids: readonly string[],
+  refusal: { field: string; message: string; code?: 'invalidField' | 'notFound' } = { field: 'images', message: 'messages.uploadFailed' },
+): Promise<{ id: string; bytes: number; width: number; height: number }[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('images as i')
+    .innerJoin('image_uploads as u', 'u.image_id', 'i.id')
+    .select(['i.id', 'i.bytes', 'i.width', 'i.height'])
+    .where('u.user_id', '=', userId)
+    .where('i.id', 'in', wanted)
+    .execute();
+  if (rows.length !== wanted.length) {
+    throw new ApiError(refusal.code ?? 'invalidField', { field: refusal.field, detail: 'not an upload of yours' }, { field: refusal.field }, refusal.message);
+  }
+  return rows;
 }

@@ -4,10 +4,14 @@ import { Defaults, Durations } from '../../src/domain/constants';
 import { formatMoney } from '../../src/domain/money';
 import type { LoginAnswer, RoleName, UserInfo } from '../../src/domain/types/user';
 import type { Db } from '../db/database';
-import { inviteCode } from '../db/seed';
 import type { Deps } from '../deps';
 import type { UserRow } from '../http/env';
 import type { PlatformUser } from '../platform/client';
+
+/** A new account's invite code: 8 upper-case letters and digits. */
+export function inviteCode(): string {
+  return crypto.randomBytes(5).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 8);
+}
 
 export const userAccount = (userId: bigint) => `user:${userId.toString()}`;
 

@@ -65,6 +65,16 @@ export class ApiCaller {
     return (await this.raw('POST', url, { headers: this.headersFor('POST', url), body: JSON.stringify(body), contentType: 'application/json' })) as Answer<T>;
   }
 
+  /** Uploads a file the way the browser does: multipart field "file" to /api/upload/image. */
+  async upload<T = { id: string; urls: { thumb: string; card: string; full: string } }>(bytes: Uint8Array, type = 'image/png'): Promise<Answer<T>> {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(bytes)], { type }), 'upload');
+    const url = '/api/upload/image';
+    const res = await fetch(`${this.baseUrl}${url}`, { method: 'POST', headers: this.headersFor('POST', url), body: form });
+    const parsed = (await res.json()) as { code: string; msg: string; object: T };
+    return { status: res.status, ...parsed };
+  }
+
   /** Logs in as a sandbox wallet user the way the browser does: host auth, then getToken. */
   async loginAs(username: string): Promise<LoginAnswer> {
     const { wallets } = (await (await fetch(`${this.baseUrl}/sandbox/api/wallets`)).json()) as { wallets: { uid: string; username: string }[] };

@@ -18,6 +18,17 @@ export function parseMoney(text: string): Units {
   return whole * SCALE + frac;
 }
 
+/** The largest amount a BIGINT column holds, in units of 10^-7. */
+export const maxUnits: Units = 2n ** 63n - 1n;
+
+/**
+ * False only for an amount (digits, at most 7 decimals) too large for its BIGINT column; any other
+ * text is for the amount rules to judge (empty, not a number, too many decimals).
+ */
+export function isMoneyWithinColumn(text: string): boolean {
+  return !isMoneyString(text) || parseMoney(text) <= maxUnits;
+}
+
 /** 125000000n into "12.5"; trailing zeros dropped, at least one digit before the point. */
 export function formatMoney(units: Units): string {
   const negative = units < 0n;

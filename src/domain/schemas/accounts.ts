@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Limits } from '../constants';
+import { lineText, noControlCharacters, smallId } from './limits';
 import { gradientDirections, gradientStopsMax, gradientTypes, hexColour } from './accountsGradient';
 
 /**
@@ -40,7 +41,7 @@ export const registerInput = z
   .strictObject({
     email,
     code: emailCode,
-    nickname: z.optional(z.string().check(z.trim(), z.maxLength(nicknameMax, 'accounts.errors.nicknameLong'))),
+    nickname: z.optional(z.string().check(z.trim(), z.maxLength(nicknameMax, 'accounts.errors.nicknameLong'), noControlCharacters())),
     password,
     confirmPassword: z.string(),
     agreement: z.boolean().check(z.refine((v) => v, { message: 'messages.agreeToAgreement' })),
@@ -70,15 +71,15 @@ export const changeEmailInput = z
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
 export const changeNickNameInput = z.strictObject({
-  nickname: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.nicknameEmpty'), z.maxLength(nicknameMax, 'accounts.errors.nicknameLong')),
+  nickname: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.nicknameEmpty'), z.maxLength(nicknameMax, 'accounts.errors.nicknameLong'), noControlCharacters()),
 });
 
 export const changeHeadPortraitInput = z.strictObject({ imageId: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'accounts.errors.imageMissing')) });
 
 /** changeAddress: the selected country (0 is Global) and an optional free-text address. */
 export const changeAddressInput = z.strictObject({
-  countryId: z.number().check(z.int(), z.gte(0)),
-  address: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  countryId: smallId(0),
+  address: z.optional(lineText(200)),
 });
 
 /** A seed phrase is 12 or 24 words (SPEC 5: Do not fill a mnemonic). */
@@ -122,14 +123,14 @@ export const gradientInput = z.strictObject({
 export const userCustomInput = z.strictObject({ customColour: z.nullable(gradientInput) });
 
 /** Console: find a user, freeze with a reason, unfreeze. */
-export const findUserQuery = z.strictObject({ q: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)) });
-export const freezeInput = z.strictObject({ userId: z.string().check(z.regex(/^\d{1,18}$/)), reason: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.reasonEmpty'), z.maxLength(500)) });
+export const findUserQuery = z.strictObject({ q: z.string().check(z.trim(), z.minLength(1), z.maxLength(254), noControlCharacters()) });
+export const freezeInput = z.strictObject({ userId: z.string().check(z.regex(/^\d{1,18}$/)), reason: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.reasonEmpty'), z.maxLength(500), noControlCharacters(true)) });
 export const unfreezeInput = z.strictObject({ userId: z.string().check(z.regex(/^\d{1,18}$/)) });
 
 /** Notices. */
 export const publishNoticeInput = z.strictObject({
-  title: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.titleEmpty'), z.maxLength(120)),
-  body: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.bodyEmpty'), z.maxLength(5000)),
+  title: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.titleEmpty'), z.maxLength(120), noControlCharacters()),
+  body: z.string().check(z.trim(), z.minLength(1, 'accounts.errors.bodyEmpty'), z.maxLength(5000), noControlCharacters(true)),
 });
 export const noticeListQuery = z.strictObject({ page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10000))) });
 export const noticeIdQuery = z.strictObject({ id: z.string().check(z.regex(/^\d{1,18}$/)) });
@@ -140,7 +141,7 @@ export function firstProblem<S extends z.ZodMiniType>(schema: S, value: unknown)
   if (result.success) return null;
   const issue = result.error.issues[0];
   if (!issue) return null;
-  const key = /^(messages|accounts)\./.test(issue.message) ? issue.message : 'accounts.errors.invalid';
+  const key = /^(messages|accounts|hardening)\./.test(issue.message) ? issue.message : 'accounts.errors.invalid';
   return { field: issue.path.map(String).join('.'), key };
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Limits } from '../constants';
 import { DECIMALS } from '../money';
+import { moneyText, multiLineText, noControlCharacters, smallId, smallIdQuery } from './limits';
 
 /**
  * Publishing and editing a product (SPEC 5, Publish). The wire shape is checked by `productInput`;
@@ -21,29 +22,29 @@ export type VisibleRange = (typeof visibleRanges)[number];
 
 /** One specification × colour combination with its stock. */
 export const skuInput = z.strictObject({
-  specification: z.string().check(z.maxLength(60)),
-  colour: z.string().check(z.maxLength(60)),
+  specification: z.string().check(z.maxLength(60), noControlCharacters()),
+  colour: z.string().check(z.maxLength(60), noControlCharacters()),
   /** Text so that an empty field is "required", not a type error. */
-  stock: z.string().check(z.maxLength(9)),
+  stock: z.string().check(z.maxLength(9), noControlCharacters()),
 });
 export type SkuInput = z.infer<typeof skuInput>;
 
 /** What the form holds and the server receives. Strings where the user types, so every rule can speak. */
 export const productInput = z.strictObject({
   images: z.array(z.string().check(z.maxLength(80))).check(z.maxLength(50)),
-  title: z.string().check(z.maxLength(120)),
-  description: z.string().check(z.maxLength(5000)),
-  categoryId: z.nullable(z.number().check(z.int(), z.gte(1))),
+  title: z.string().check(z.maxLength(120), noControlCharacters()),
+  description: z.string().check(z.maxLength(5000), noControlCharacters(true)),
+  categoryId: z.nullable(smallId(1)),
   condition: z.nullable(z.enum(productConditions)),
   skus: z.array(skuInput).check(z.maxLength(100)),
-  price: z.string().check(z.maxLength(40)),
+  price: moneyText,
   shippingMethod: z.nullable(z.enum(shippingMethods)),
-  shippingFee: z.string().check(z.maxLength(40)),
-  shippingPlace: z.string().check(z.maxLength(120)),
+  shippingFee: moneyText,
+  shippingPlace: z.string().check(z.maxLength(120), noControlCharacters()),
   visibleRange: z.nullable(z.enum(visibleRanges)),
   globalBarter: z.nullable(z.boolean()),
-  saleCountries: z.array(z.number().check(z.int(), z.gte(0))).check(z.maxLength(300)),
-  contactEmail: z.string().check(z.maxLength(254)),
+  saleCountries: z.array(smallId(0)).check(z.maxLength(300)),
+  contactEmail: z.string().check(z.maxLength(254), noControlCharacters()),
 });
 export type ProductInput = z.infer<typeof productInput>;
 
@@ -193,21 +194,21 @@ export const productIdInput = z.strictObject({ id: z.string().check(z.regex(/^[1
 export const reviewInput = z.strictObject({
   id: z.string().check(z.regex(/^[1-9]\d{0,17}$/)),
   decision: z.enum(['approve', 'reject', 'freeze', 'unfreeze']),
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  reason: z.optional(multiLineText(500)),
 });
 
 export const feedQuery = z.strictObject({
-  countryId: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
-  categoryId: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
+  countryId: z.optional(smallIdQuery(0)),
+  categoryId: z.optional(smallIdQuery(1)),
   sellerId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,17}$/))),
-  q: z.optional(z.string().check(z.maxLength(100))),
+  q: z.optional(z.string().check(z.maxLength(100), noControlCharacters())),
   cursor: z.optional(z.string().check(z.maxLength(80))),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
 });
 
 export const commentInput = z.strictObject({
   productId: z.string().check(z.regex(/^[1-9]\d{0,17}$/)),
-  content: z.string().check(z.maxLength(1000)),
+  content: z.string().check(z.maxLength(1000), noControlCharacters(true)),
   rating: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(5))),
   anonymous: z.boolean(),
 });
@@ -223,18 +224,18 @@ export function commentIssues(input: Pick<CommentInput, 'content' | 'rating'>): 
 
 export const reportInput = z.strictObject({
   productId: z.string().check(z.regex(/^[1-9]\d{0,17}$/)),
-  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500), noControlCharacters(true)),
 });
 
 export const sellerApplicationInput = z.strictObject({
-  storeName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-  realName: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  storeName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60), noControlCharacters()),
+  realName: z.string().check(z.trim(), z.minLength(1), z.maxLength(80), noControlCharacters()),
   email: z.string().check(z.trim(), z.regex(emailPattern)),
-  description: z.string().check(z.trim(), z.maxLength(1000)),
+  description: multiLineText(1000),
 });
 
 export const applicationDecisionInput = z.strictObject({
   id: z.string().check(z.regex(/^[1-9]\d{0,17}$/)),
   decision: z.enum(['approve', 'refuse']),
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  reason: z.optional(multiLineText(500)),
 });

@@ -1,20 +1,21 @@
 import * as z from 'zod/mini';
 import { CheckoutRules, paymentMethods } from '../checkout';
+import { lineText, noControlCharacters, smallId } from './limits';
 
 /** Ids travel as decimal strings (they are BIGINT on the server). */
 export const idString = z.string().check(z.regex(/^[1-9]\d{0,17}$/));
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max), noControlCharacters());
+const optionalText = (max: number) => z.optional(lineText(max));
 
 /** SPEC 3, Address: first and last name, phone, region, province/city/district, street, building, detail, zip, default. */
 export const addressInput = z.strictObject({
   firstName: text(60),
   lastName: text(60),
   phone: z.string().check(z.trim(), z.regex(/^\+?[0-9 ()-]{5,24}$/)),
-  countryId: z.number().check(z.int(), z.gte(1)),
-  provinceId: z.optional(z.nullable(z.number().check(z.int(), z.gte(1)))),
-  cityId: z.optional(z.nullable(z.number().check(z.int(), z.gte(1)))),
+  countryId: smallId(1),
+  provinceId: z.optional(z.nullable(smallId(1))),
+  cityId: z.optional(z.nullable(smallId(1))),
   street: optionalText(120),
   buildingNumber: optionalText(40),
   detail: text(300),

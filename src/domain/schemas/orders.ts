@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { afterSaleKinds, expressCompanies, isExpressCompany, OrderTextLimits } from '../orderRules';
 import { idString } from './commerce';
+import { multiLineText, noControlCharacters } from './limits';
 
 /**
  * What a buyer or a seller may ask of an order (SPEC 5 Order, Other: rating, ship; Refund). One schema
  * per action, used by the forms and by the server; the server adds who is asking (never the client).
  */
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max), noControlCharacters(true));
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const score = z.number().check(z.int(), z.gte(1), z.lte(5));
 export const expressCompany = z.enum(expressCompanies);
@@ -22,8 +23,8 @@ export const orderAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('AGREE_REFUND') }),
   z.strictObject({ type: z.literal('REJECT_REFUND'), reason: text(OrderTextLimits.reason) }),
   z.strictObject({ type: z.literal('CONFIRM_RECEIPT') }),
-  z.strictObject({ type: z.literal('RATE'), score, comment: z.string().check(z.trim(), z.maxLength(OrderTextLimits.comment)), anonymous: z.boolean() }),
-  z.strictObject({ type: z.literal('RATE_BUYER'), score, comment: z.string().check(z.trim(), z.maxLength(OrderTextLimits.comment)) }),
+  z.strictObject({ type: z.literal('RATE'), score, comment: multiLineText(OrderTextLimits.comment), anonymous: z.boolean() }),
+  z.strictObject({ type: z.literal('RATE_BUYER'), score, comment: multiLineText(OrderTextLimits.comment) }),
   z.strictObject({ type: z.literal('APPLY_AFTER_SALE'), kind: z.enum(afterSaleKinds), description: text(OrderTextLimits.description) }),
   z.strictObject({ type: z.literal('AGREE_AFTER_SALE') }),
   z.strictObject({ type: z.literal('REJECT_AFTER_SALE'), reason: text(OrderTextLimits.reason) }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Limits } from '../constants';
+import { noControlCharacters, smallIdQuery } from './limits';
 
 /** getToken: log in with the coin platform's access token, or exchange a one-time login ticket. */
 export const getTokenInput = z.union([
@@ -11,7 +12,7 @@ export type GetTokenInput = z.infer<typeof getTokenInput>;
 /** getWordAddress query: level 1 countries, 2 provinces, 3 or more raised to 100 (cities and districts). */
 export const wordAddressQuery = z.strictObject({
   level: z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)),
-  parentId: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  parentId: z.optional(smallIdQuery(0)),
 });
 
 export function effectiveWordLevel(level: number): number {
@@ -21,5 +22,5 @@ export function effectiveWordLevel(level: number): number {
 /** Page-view analytics: one per navigation. */
 export const pageViewInput = z.strictObject({
   path: z.string().check(z.minLength(1), z.maxLength(512), z.regex(/^\//)),
-  referrer: z.optional(z.string().check(z.maxLength(512))),
+  referrer: z.optional(z.string().check(z.maxLength(512), noControlCharacters())),
 });
