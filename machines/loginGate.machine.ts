@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { frozenDetailOf } from '../src/domain/codes';
 import { Durations } from '../src/domain/constants';
 import { fromPromiseStub } from './actorStub';
 import type { AuthResult, LoginAnswer, SessionKeys, UserInfo } from '../src/domain/types/user';
@@ -34,6 +35,7 @@ export type LoginGateEvent =
 
 export type LoginGateEmitted =
   | { type: 'notice'; message: 'loginRequired' | 'tokenError' | 'piAuthFailed' | 'loginFailed' }
+  | { type: 'frozen'; detail: string }
   | { type: 'navigate'; to: string }
   | { type: 'loggedIn'; userInfo: UserInfo };
 
@@ -64,6 +66,8 @@ export const loginGateMachine = setup({
   guards: {
     hasHashTicket: ({ context }) => context.ticket !== null,
     hasStoredSession: ({ context }) => context.session !== null && context.userInfo !== null,
+    /** The server refused the login with 1016: the account is frozen (SPEC 6 and 8). */
+    refusedAsFrozen: ({ event }) => 'error' in event && frozenDetailOf(event.error) !== null,
   },
   actions: {
     clearSession: assign({ session: null, userInfo: null, authResult: null, ticket: null }),
@@ -73,6 +77,8 @@ export const loginGateMachine = setup({
     announceTokenError: emit({ type: 'notice', message: 'tokenError' } as const),
     announcePiAuthFailed: emit({ type: 'notice', message: 'piAuthFailed' } as const),
     announceLoginFailed: emit({ type: 'notice', message: 'loginFailed' } as const),
+    /** "Your account is frozen" plus the reason the server sent as the object text. */
+    announceFrozen: emit(({ event }) => ({ type: 'frozen' as const, detail: ('error' in event ? frozenDetailOf(event.error) : null) ?? '' })),
   },
 }).createMachine({
   id: 'loginGate',
@@ -117,7 +123,10 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
+        onError: [
+          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: '1016: the account is frozen' },
+          { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
+        ],
       },
     },
     exchangingTicket: {
@@ -135,7 +144,10 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
+        onError: [
+          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: '1016: the account is frozen' },
+          { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
+        ],
       },
     },
     fetchingUser: {

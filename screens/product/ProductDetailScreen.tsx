@@ -22,6 +22,7 @@ import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import * as shell from '../../src/app/shell.css';
+import { isSoldEverywhere } from '../../src/domain/delivery';
 import { commentIssues, type CommentInput } from '../../src/domain/schemas/catalogue';
 import type { CommentItem, ProductDetail, Relation } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
@@ -305,7 +306,8 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
       showToast(t('messages.copyFailed'), 'error');
     }
   };
-  const countries = product.saleCountries.map((c) => c.name).join(', ');
+  // Global is every country (src/domain/delivery.ts: the same rule the order screen's quote and the checkout apply).
+  const countries = isSoldEverywhere(product.saleCountries.map((c) => c.id)) ? t('hardening.delivery.everywhere') : product.saleCountries.map((c) => c.name).join(', ');
   return (
     <>
       <Gallery product={product} />

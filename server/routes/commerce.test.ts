@@ -110,6 +110,22 @@ describe('order submission', () => {
     expect(await stockOf(server.deps.db, p.skuIds[0] ?? '')).toBe(9);
   });
 
+  it('a product sold to Global is delivered to every country (issue 11, defect 5)', async () => {
+    const db = server.deps.db;
+    const global = await insertProduct(db, { seller: 'demo_seller2', saleCountries: [0] });
+    const philippines = await insertAddress(db, 'demo_buyer', 4);
+    const line = { productId: global.productId, skuId: global.skuIds[0], quantity: 1 };
+    const quote = await buyer.post('/api/commodity/orders/quote', { items: [line], addressId: philippines });
+    expect([quote.code, quote.msg]).toEqual(['0000', 'success']);
+    const submitted = await buyer.post<CheckoutAnswer>('/api/commodity/orders/submit', { idempotencyKey: key(), items: [line], addressId: philippines, paymentMethod: 'coin' });
+    expect(submitted.code).toBe('0000');
+    expect(submitted.object.orders).toHaveLength(1);
+    // Global does not widen a product shown only in its seller's own country.
+    const nativeGlobal = await insertProduct(db, { seller: 'demo_seller2', visibleRange: 'native', saleCountries: [0] });
+    const refused = await buyer.post('/api/commodity/orders/quote', { items: [{ productId: nativeGlobal.productId, skuId: nativeGlobal.skuIds[0], quantity: 1 }], addressId: philippines });
+    expect(refused.msg).toBe('The item cannot be delivered to this address');
+  });
+
   it('enforces the rules of SPEC 5 with their messages', async () => {
     const db = server.deps.db;
     const own = await insertProduct(db, { seller: 'demo_buyer' });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { orderMachine } from '../../machines/order.machine';
 import { CheckoutRules, orderAmounts } from '../../src/domain/checkout';
 import { formatMoney, parseMoney } from '../../src/domain/money';
+import { deliversTo } from '../../src/domain/delivery';
 import type { CheckoutInput } from '../../src/domain/schemas/commerce';
 import type { CheckoutAnswer, QuoteView } from '../../src/domain/types/commerce';
 import { applyEvent, initial, store } from '../charts/apply';
@@ -89,10 +90,8 @@ export async function resolveLines(db: Db, buyer: UserRow, items: { productId: s
     const sku = skus.find((s) => s.id === line.skuId);
     if (!sku || sku.product_id !== product.id) throw new ApiError('invalidField', { field: 'skuId', detail: 'not of this product' }, { productId: line.productId.toString() }, 'messages.specNotMatchAddress');
     if (address) {
-      const countries = Array.isArray(product.sale_countries) ? product.sale_countries : [];
-      const sold = countries.includes(address.country_id);
-      const inRange = product.visible_range === 'global' || product.seller_country === address.country_id;
-      if (!sold || !inRange) throw new ApiError('invalidField', { field: 'addressId', detail: 'not deliverable' }, { productId: line.productId.toString() }, 'messages.cannotDeliver');
+      const offer = { visibleRange: product.visible_range, saleCountries: Array.isArray(product.sale_countries) ? product.sale_countries : [], sellerCountryId: product.seller_country };
+      if (!deliversTo(offer, address.country_id)) throw new ApiError('invalidField', { field: 'addressId', detail: 'not deliverable' }, { productId: line.productId.toString() }, 'messages.cannotDeliver');
     }
     if (sku.stock < line.quantity) throw new ApiError('invalidField', { field: 'quantity', detail: 'not enough stock' }, { productId: line.productId.toString(), stock: sku.stock }, 'commerce.outOfStock');
     return {

@@ -13,7 +13,7 @@ export function reactToFailure(gate: () => GateActor | undefined, reaction: Reac
       gate()?.send({ type: 'HTTP_400' });
       return;
     case 'frozen':
-      showToast(reaction.detail ? `${t('messages.accountFrozen')}: ${reaction.detail}` : t('messages.accountFrozen'), 'error');
+      frozenToast(reaction.detail);
       return;
     case 'toast':
       showToast(reaction.message || t('messages.serverRest'), 'error');
@@ -22,6 +22,11 @@ export function reactToFailure(gate: () => GateActor | undefined, reaction: Reac
       showToast(t('messages.networkError'), 'error');
       return;
   }
+}
+
+/** SPEC 8: "Your account is frozen" plus the object text (the reason); for any action and for the login. */
+export function frozenToast(detail: string): void {
+  showToast(detail ? `${t('messages.accountFrozen')}: ${detail}` : t('messages.accountFrozen'), 'error');
 }
 
 /** The gate's notices as toasts, for as long as SPEC 9 says (login 1.5 s, token error 1 s). */

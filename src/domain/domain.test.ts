@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isSuccess, reactionFor, ResponseCode } from './codes';
-import { formatMoney, isMoneyString, parseMoney } from './money';
+import { deliversTo, isSoldEverywhere } from './delivery';
+import { formatMoney, isMoneyString, isMoneyWithinColumn, parseMoney } from './money';
+import { addressInput } from './schemas/commerce';
+import { productInput, emptyProductInput } from './schemas/catalogue';
+import { controlCharacterPath, hasControlCharacters, LimitMessages } from './schemas/limits';
 import { effectiveWordLevel } from './schemas/session';
 import { canonicalRequest } from './signing';
 
@@ -47,5 +51,45 @@ describe('request signing', () => {
   });
   it('raises word-address levels of 3 and more to 100', () => {
     expect([1, 2, 3, 4, 100].map(effectiveWordLevel)).toEqual([1, 2, 100, 100, 100]);
+  });
+});
+
+describe('delivery (issue 11, defect 5)', () => {
+  it('Global means every country; otherwise the listed countries; native products stay home', () => {
+    const global = { visibleRange: 'global', saleCountries: [0], sellerCountryId: 1 } as const;
+    expect(isSoldEverywhere(global.saleCountries)).toBe(true);
+    expect([4, 1, 77].map((c) => deliversTo(global, c))).toEqual([true, true, true]);
+    expect(deliversTo({ ...global, saleCountries: [1, 2] }, 4)).toBe(false);
+    expect(deliversTo({ ...global, saleCountries: [1, 4] }, 4)).toBe(true);
+    expect(deliversTo({ ...global, visibleRange: 'native' }, 4)).toBe(false);
+    expect(deliversTo({ ...global, visibleRange: 'native' }, 1)).toBe(true);
+  });
+});
+
+describe('input limits (issue 11, defect 1)', () => {
+  it('refuses control characters, keeping tab and line breaks in multi-line text', () => {
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('line\nbreak')).toBe(true);
+    expect(hasControlCharacters('line\nbreak\ttab', true)).toBe(false);
+    expect(hasControlCharacters('del\u007f', true)).toBe(true);
+    expect(hasControlCharacters('مرحبا 你好 💥')).toBe(false);
+    expect(controlCharacterPath({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toBe('a.1.c');
+    expect(controlCharacterPath({ ['k\u0000']: 1 })).toBe('k?');
+    expect(controlCharacterPath({ a: 'fine\n', n: 2 ** 40 })).toBeNull();
+  });
+
+  it('keeps ids within int4 and amounts within BIGINT, with the same words for the form and the server', () => {
+    const address = { firstName: 'A', lastName: 'B', phone: '+63 912 345 6789', countryId: 4, detail: 'Unit 1' };
+    expect(addressInput.safeParse(address).success).toBe(true);
+    const tooBig = addressInput.safeParse({ ...address, countryId: 2 ** 31 });
+    expect(tooBig.success ? null : tooBig.error.issues[0]?.message).toBe(LimitMessages.outOfRange);
+    const nul = addressInput.safeParse({ ...address, detail: 'Unit\u00001' });
+    expect(nul.success ? null : nul.error.issues[0]?.message).toBe(LimitMessages.controlCharacters);
+    expect(isMoneyWithinColumn('9'.repeat(40))).toBe(false);
+    expect(isMoneyWithinColumn('922337203685.4775807')).toBe(true);
+    expect(isMoneyWithinColumn('922337203685.4775808')).toBe(false);
+    expect(isMoneyWithinColumn('not money')).toBe(true);
+    const price = productInput.safeParse({ ...emptyProductInput(), price: '9'.repeat(40) });
+    expect(price.success ? null : price.error.issues[0]?.message).toBe(LimitMessages.amountTooLarge);
   });
 });
