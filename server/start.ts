@@ -7,7 +7,7 @@ import { seed } from './db/seed';
 import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
-import { runDueTimers } from './timers/timers';
+import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
@@ -79,9 +79,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const maintenance = setInterval(() => void purgeSignatures(deps).catch(() => undefined), 60_000);
   maintenance.unref();
   // Timers that fell due while the server was down fire now; then every few seconds.
-  const fireTimers = () => runDueTimers(deps.db, timerHandlers, deps.now()).catch((error: unknown) => console.error('[timers]', error));
+  // A backlog drains batch after batch without waiting (runDueTimers loops while batches come back full);
+  // one run at a time per process, other processes claim other rows (FOR UPDATE SKIP LOCKED).
+  let firing = false;
+  const fireTimers = async () => {
+    if (firing) return;
+    firing = true;
+    try {
+      await runDueTimers(deps.db, timerHandlers, deps.now());
+    } catch (error) {
+      console.error('[timers]', error);
+    } finally {
+      firing = false;
+    }
+  };
   await fireTimers();
-  const timerLoop = setInterval(() => void fireTimers(), 5_000);
+  const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();
   // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
   const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch((error: unknown) => console.error('[payments]', error)), 60_000);
