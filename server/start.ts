@@ -9,6 +9,7 @@ import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
+import { shareCatalogueInvalidations } from './services/catalogueCache';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 
@@ -20,6 +21,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   now?: () => number;
+  /** The database is already migrated and seeded (a cluster worker: the primary did it once). */
+  prepared?: boolean;
   /** Called as soon as the port answers (the page is served at once; API calls wait for the database). */
   onListening?: (url: string) => void;
 }
@@ -33,10 +36,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
   const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
 
+  let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await migrate(db);
-    await seed(db, { demo: true, dataDir: config.dataDir });
+    if (!options.prepared) {
+      await migrate(db);
+      await seed(db, { demo: true, dataDir: config.dataDir });
+    }
+    // Across processes, a catalogue write in one clears the public-read cache of the others.
+    if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
     const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
     const api = new Hono();
     api.route('/', createApi(deps));
@@ -108,6 +116,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopSharing?.();
       await deps.db.destroy();
     },
   };
