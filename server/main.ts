@@ -1,17 +1,62 @@
+import cluster from 'node:cluster';
 import { readConfig } from './config';
+import { migrate, openDatabase } from './db/database';
+import { seed } from './db/seed';
 import { startServer } from './start';
 
 const config = readConfig();
 const started = Date.now();
-const server = await startServer(config, {
-  onListening: (url) =>
-    console.log(`Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`),
-});
-console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
+const workers = Math.max(1, Math.floor(Number(process.env.WORKERS ?? 1)) || 1);
 
-const stop = async () => {
-  await server.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+/**
+ * `WORKERS=N npm start` on PostgreSQL: N server processes share one port (Node's cluster). The
+ * primary migrates and seeds once, then forks; each worker serves the app and the API, runs the
+ * timer runner (FOR UPDATE SKIP LOCKED: each timer fires once) and hears the others' catalogue
+ * writes (LISTEN/NOTIFY). PGlite is one process's database, so without DATABASE_URL it stays one.
+ */
+if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  await seed(db, { demo: true, dataDir: config.dataDir });
+  await db.destroy();
+  let stopping = false;
+  let listening = 0;
+  for (let i = 0; i < workers; i += 1) cluster.fork({ COIN_MALL_PREPARED: '1' });
+  cluster.on('message', (_worker, message: unknown) => {
+    if (typeof message === 'object' && message !== null && 'listening' in message && ++listening === workers) {
+      console.log(`Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'}; ready after ${Date.now() - started} ms)`);
+    }
+  });
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`[cluster] server process ${worker.process.pid ?? ''} exited (${code}); starting another`);
+    cluster.fork({ COIN_MALL_PREPARED: '1' });
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 5_000).unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  if (workers > 1 && !config.databaseUrl) console.warn('WORKERS needs DATABASE_URL (PGlite is one process\'s database): running one server process.');
+  const server = await startServer(config, {
+    prepared: process.env.COIN_MALL_PREPARED === '1',
+    onListening: (url) => {
+      if (cluster.isWorker) process.send?.({ listening: url });
+      else console.log(`Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
+    },
+  });
+  if (!cluster.isWorker) console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
+
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}

@@ -7,8 +7,9 @@ import { seed } from './db/seed';
 import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
-import { runDueTimers } from './timers/timers';
+import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
+import { shareCatalogueInvalidations } from './services/catalogueCache';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 
@@ -20,6 +21,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   now?: () => number;
+  /** The database is already migrated and seeded (a cluster worker: the primary did it once). */
+  prepared?: boolean;
   /** Called as soon as the port answers (the page is served at once; API calls wait for the database). */
   onListening?: (url: string) => void;
 }
@@ -33,10 +36,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
   const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
 
+  let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await migrate(db);
-    await seed(db, { demo: true, dataDir: config.dataDir });
+    if (!options.prepared) {
+      await migrate(db);
+      await seed(db, { demo: true, dataDir: config.dataDir });
+    }
+    // Across processes, a catalogue write in one clears the public-read cache of the others.
+    if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
     const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
     const api = new Hono();
     api.route('/', createApi(deps));
@@ -79,9 +87,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const maintenance = setInterval(() => void purgeSignatures(deps).catch(() => undefined), 60_000);
   maintenance.unref();
   // Timers that fell due while the server was down fire now; then every few seconds.
-  const fireTimers = () => runDueTimers(deps.db, timerHandlers, deps.now()).catch((error: unknown) => console.error('[timers]', error));
+  // A backlog drains batch after batch without waiting (runDueTimers loops while batches come back full);
+  // one run at a time per process, other processes claim other rows (FOR UPDATE SKIP LOCKED).
+  let firing = false;
+  const fireTimers = async () => {
+    if (firing) return;
+    firing = true;
+    try {
+      await runDueTimers(deps.db, timerHandlers, deps.now());
+    } catch (error) {
+      console.error('[timers]', error);
+    } finally {
+      firing = false;
+    }
+  };
   await fireTimers();
-  const timerLoop = setInterval(() => void fireTimers(), 5_000);
+  const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();
   // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
   const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch((error: unknown) => console.error('[payments]', error)), 60_000);
@@ -95,6 +116,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopSharing?.();
       await deps.db.destroy();
     },
   };

@@ -8,6 +8,7 @@ import { commerce } from './migrations/0007_commerce';
 import { catalogueMore } from './migrations/0006_catalogue_more';
 import { orderLifecycle } from './migrations/0008_order_lifecycle';
 import { hardening } from './migrations/0009_hardening';
+import { scale } from './migrations/0014_scale';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007_commerce': commerce,
   '0008_order_lifecycle': orderLifecycle,
   '0009_hardening': hardening,
+  '0014_scale': scale,
 };
 
 export const migrationProvider: MigrationProvider = {

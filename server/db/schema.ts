@@ -96,6 +96,12 @@ export interface LedgerEntriesTable {
   created_at: DefaultedTimestamp;
 }
 
+/** The balance of each ledger account, maintained by post() in the ledger rows' transaction (issue 16). */
+export interface AccountBalancesTable {
+  account: string;
+  balance: Int8;
+}
+
 /** The sandbox platform's own tables: the simulated coin network. Never read by the product code. */
 export interface SandboxWalletsTable {
   uid: string;
@@ -467,6 +473,7 @@ export interface Database {
   categories: CategoriesTable;
   page_views: PageViewsTable;
   ledger_entries: LedgerEntriesTable;
+  account_balances: AccountBalancesTable;
   sandbox_wallets: SandboxWalletsTable;
   sandbox_access_tokens: SandboxAccessTokensTable;
   sandbox_payments: SandboxPaymentsTable;

@@ -1,10 +1,16 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+
 /**
  * A short-lived cache of public catalogue reads (feed pages, searches), one per database. PGlite
  * runs every query on one thread, so the same first page asked by many visitors at once is answered
- * once. Every write to the catalogue in this process clears it; across several processes
- * (PostgreSQL) a page is at most `ttlMs` old.
+ * once. Every write to the catalogue in this process clears it; with several server processes on
+ * PostgreSQL the write is announced (NOTIFY) and the others clear theirs when they hear it, within
+ * milliseconds. A page read while a write is committing can still be kept: no page is older than
+ * `ttlMs` in any process.
  */
-const ttlMs = 3000;
+export const catalogueCacheTtlMs = 3000;
+const ttlMs = catalogueCacheTtlMs;
 const maxEntries = 500;
 type Entries = Map<string, { at: number; value: Promise<unknown> }>;
 const caches = new WeakMap<object, Entries>();
@@ -32,6 +38,33 @@ export function cached<T>(db: object, key: string, now: number, load: () => Prom
   return value;
 }
 
+const channel = 'coin_mall_catalogue';
+const announcers = new WeakMap<object, () => void>();
+
 export function invalidateCatalogue(db: object): void {
   caches.get(db)?.clear();
+  announcers.get(db)?.();
+}
+
+/**
+ * Shares this process's catalogue writes with the other processes on the same PostgreSQL database and
+ * hears theirs: one listening connection per process. Answers how to stop.
+ */
+export async function shareCatalogueInvalidations(db: object, databaseUrl: string): Promise<() => Promise<void>> {
+  const me = crypto.randomUUID();
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  listener.on('error', (error) => console.error(`[cache] invalidation listener lost: ${error.message}; pages stay at most ${ttlMs} ms old`));
+  listener.on('notification', (message) => {
+    if (message.channel === channel && message.payload !== me) caches.get(db)?.clear();
+  });
+  await listener.connect();
+  await listener.query(`listen ${channel}`);
+  const announcer = new pg.Client({ connectionString: databaseUrl });
+  announcer.on('error', (error) => console.error(`[cache] invalidation announcer lost: ${error.message}`));
+  await announcer.connect();
+  announcers.set(db, () => void announcer.query('select pg_notify($1, $2)', [channel, me]).catch(() => undefined));
+  return async () => {
+    announcers.delete(db);
+    await Promise.allSettled([listener.end(), announcer.end()]);
+  };
 }

@@ -6,8 +6,9 @@ import { userAccount } from './users';
 
 /**
  * The double-entry ledger. Every movement of money is one transaction (`txn_id`) of two or more
- * rows whose amounts sum to zero; balances are never stored, only derived (balanceOf in users.ts sums
- * `user:<id>`). Accounts:
+ * rows whose amounts sum to zero. Each account's balance is also kept in `account_balances`, moved by
+ * post() in the same transaction (so it always equals the sum of the account's rows; a check runs after
+ * every server test file). Accounts:
  *  - `user:<id>`          a person's account balance
  *  - `platform:coin-in`   coins received through the platform (its balance is minus what came in)
  *  - `platform:wallet-in` what the wallet app paid in on a person's behalf
@@ -43,16 +44,35 @@ export async function post(db: Conn, entry: { kind: string; reference: string | 
     .insertInto('ledger_entries')
     .values(entry.postings.map((p) => ({ txn_id: txnId, account: p.account, amount: p.amount, kind: entry.kind, reference: entry.reference, ...(entry.at ? { created_at: entry.at } : {}) })))
     .execute();
+  // The maintained balances move in the same transaction, one row per account, in account order so two
+  // transactions touching the same accounts lock them in the same order.
+  const moves = new Map<string, bigint>();
+  for (const p of entry.postings) moves.set(p.account, (moves.get(p.account) ?? 0n) + p.amount);
+  const rows = [...moves].filter(([, amount]) => amount !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (rows.length > 0) {
+    await db
+      .insertInto('account_balances')
+      .values(rows.map(([account, balance]) => ({ account, balance })))
+      .onConflict((oc) => oc.column('account').doUpdateSet({ balance: sql<bigint>`account_balances.balance + excluded.balance` }))
+      .execute();
+  }
   return txnId;
 }
 
+/** An account's balance: its maintained row (one primary-key read, however many ledger rows it has). */
 export async function accountBalance(db: Conn, account: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<bigint>`coalesce(sum(amount), 0)::int8`.as('total'))
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  return row.total;
+  const row = await db.selectFrom('account_balances').select('balance').where('account', '=', account).executeTakeFirst();
+  return row?.balance ?? 0n;
+}
+
+/** Accounts whose maintained balance differs from the sum of their ledger rows (none, ever; checked after every server test file). */
+export async function balanceMismatches(db: Conn): Promise<{ account: string; maintained: bigint; ledger: bigint }[]> {
+  const rows = await sql<{ account: string; maintained: bigint | null; ledger: bigint | null }>`
+    select coalesce(b.account, l.account) as account, b.balance as maintained, l.total as ledger
+    from account_balances b
+    full join (select account, sum(amount)::int8 as total from ledger_entries group by account) l on l.account = b.account
+    where coalesce(b.balance, 0) <> coalesce(l.total, 0)`.execute(db);
+  return rows.rows.map((r) => ({ account: r.account, maintained: r.maintained ?? 0n, ledger: r.ledger ?? 0n }));
 }
 
 /** The sum over every account: always zero. */

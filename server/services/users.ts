@@ -15,14 +15,10 @@ export function inviteCode(): string {
 
 export const userAccount = (userId: bigint) => `user:${userId.toString()}`;
 
-/** The balance is never stored: it is the sum of the user's ledger rows. */
+/** The person's account balance: the maintained balance of `user:<id>` (the sum of its ledger rows). */
 export async function balanceOf(db: Db, userId: bigint): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<bigint>`coalesce(sum(amount), 0)::int8`.as('total'))
-    .where('account', '=', userAccount(userId))
-    .executeTakeFirstOrThrow();
-  return row.total;
+  const row = await db.selectFrom('account_balances').select('balance').where('account', '=', userAccount(userId)).executeTakeFirst();
+  return row?.balance ?? 0n;
 }
 
 export async function toUserInfo(db: Db, user: UserRow): Promise<UserInfo> {

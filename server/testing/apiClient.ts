@@ -18,7 +18,7 @@ export interface Session {
 /** A test caller of the provider API: signs like the browser does, with the test clock's time. */
 export class ApiCaller {
   constructor(
-    readonly baseUrl: string,
+    public baseUrl: string,
     private readonly now: () => number,
     public session: Session | null = null,
     public language = 'en',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
+import { balanceMismatches } from '../services/ledger';
 
 export interface TestDatabase {
   db: Db;
@@ -9,6 +10,12 @@ export interface TestDatabase {
   /** Connection string of the fresh PostgreSQL database, or null on PGlite. */
   url: string | null;
   drop(): Promise<void>;
+}
+
+/** After a test file: every maintained balance equals its ledger sum, or the file fails. */
+async function checkBalances(db: Db): Promise<void> {
+  const wrong = await balanceMismatches(db);
+  if (wrong.length > 0) throw new Error(`maintained balances differ from the ledger: ${wrong.map((w) => `${w.account} ${w.maintained} != ${w.ledger}`).join(', ')}`);
 }
 
 /**
@@ -20,7 +27,18 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await migrate(db);
     await seed(db, { demo: true });
-    return { db, kind: 'pglite', url: null, drop: () => db.destroy() };
+    return {
+      db,
+      kind: 'pglite',
+      url: null,
+      async drop() {
+        try {
+          await checkBalances(db);
+        } finally {
+          await db.destroy();
+        }
+      },
+    };
   }
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `cm_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -38,7 +56,11 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     kind: 'postgres',
     url: url.toString(),
     async drop() {
-      await db.destroy();
+      try {
+        await checkBalances(db);
+      } finally {
+        await db.destroy();
+      }
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       // The pool's connections finish closing on their own; give them a moment before forcing the rest.

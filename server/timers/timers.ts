@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 
@@ -54,40 +54,62 @@ export async function pendingTimers(db: Db, kind: string, entityId: string) {
   return db.selectFrom('timers').selectAll().where('kind', '=', kind).where('entity_id', '=', entityId).where('fired_at', 'is', null).where('cancelled_at', 'is', null).execute();
 }
 
-/** Fires every timer due at `now`, each in its own transaction; answers how many fired. A failing handler leaves its timer pending (retried at the next run) with the error noted. */
-export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler>, now: number, batch = 100): Promise<number> {
+/** How often each server process looks for due timers. */
+export const timerPollMs = 2_000;
+
+/** How many due timers one transaction claims at a time (FOR UPDATE SKIP LOCKED). */
+export const timerBatchSize = 200;
+
+/**
+ * Fires the timers due at `now`; answers how many fired. Due rows are claimed a batch at a time in one
+ * transaction with FOR UPDATE SKIP LOCKED, so two processes each take different rows and none fires
+ * twice; each timer runs inside its own savepoint, so a failing handler rolls back only its own work
+ * and leaves its timer pending (retried at the next run) with the error noted. While a batch comes back
+ * full there is a backlog, and the next batch is claimed at once. `limit` bounds one call.
+ */
+export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler>, now: number, limit = Number.POSITIVE_INFINITY, batch = timerBatchSize): Promise<number> {
   let fired = 0;
   const skipped: bigint[] = [];
-  while (fired < batch) {
-    let current: TimerRow | undefined;
-    try {
-      const done = await db.transaction().execute(async (trx) => {
-        let q = trx
-          .selectFrom('timers')
-          .select(['id', 'kind', 'entity_id', 'name', 'event', 'due_at'])
-          .where('fired_at', 'is', null)
-          .where('cancelled_at', 'is', null)
-          .where('due_at', '<=', new Date(now));
-        if (skipped.length > 0) q = q.where('id', 'not in', skipped);
-        current = await q.orderBy('due_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
-        if (!current) return false;
-        const handler = handlers[current.kind];
-        if (!handler) throw new Error(`no timer handler for ${current.kind}`);
-        await handler(trx, current, now);
-        await trx.updateTable('timers').set({ fired_at: new Date(now) }).where('id', '=', current.id).execute();
-        return true;
-      });
-      if (!done) break;
-      fired += 1;
-    } catch (error) {
-      if (!current) throw error;
-      skipped.push(current.id);
-      await db
-        .updateTable('timers')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: String(error instanceof Error ? error.message : error).slice(0, 500) }))
-        .where('id', '=', current.id)
-        .execute();
-    }
+  for (;;) {
+    const take = Math.min(batch, limit - fired);
+    if (take <= 0) break;
+    const failures: { id: bigint; message: string }[] = [];
+    const claimed = await db.transaction().execute(async (trx) => {
+      let q = trx
+        .selectFrom('timers')
+        .select(['id', 'kind', 'entity_id', 'name', 'event', 'due_at'])
+        .where('fired_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('due_at', '<=', new Date(now));
+      if (skipped.length > 0) q = q.where('id', 'not in', skipped);
+      const rows: TimerRow[] = await q.orderBy('due_at').orderBy('id').limit(take).forUpdate().skipLocked().execute();
+      const done: bigint[] = [];
+      for (const timer of rows) {
+        await sql`savepoint timer`.execute(trx);
+        try {
+          const handler = handlers[timer.kind];
+          if (!handler) throw new Error(`no timer handler for ${timer.kind}`);
+          await handler(trx, timer, now);
+          await sql`release savepoint timer`.execute(trx);
+          done.push(timer.id);
+        } catch (error) {
+          await sql`rollback to savepoint timer`.execute(trx);
+          failures.push({ id: timer.id, message: String(error instanceof Error ? error.message : error).slice(0, 500) });
+        }
+      }
+      if (done.length > 0) await trx.updateTable('timers').set({ fired_at: new Date(now) }).where('id', 'in', done).execute();
+      for (const f of failures) {
+        await trx
+          .updateTable('timers')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: f.message }))
+          .where('id', '=', f.id)
+          .execute();
+      }
+      fired += done.length;
+      return rows.length;
+    });
+    skipped.push(...failures.map((f) => f.id));
+    if (claimed < take) break;
   }
   return fired;
 }
