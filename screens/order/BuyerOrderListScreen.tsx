@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { BuyerOrderIcon } from '../../src/app/orders/BuyerOrderIcon';
@@ -90,9 +90,7 @@ export default function BuyerOrderListScreen() {
   const asked = query.get('tab');
   const [tab, setTab] = useState<BuyerOrderTab>(isTab(asked) ? asked : 'all');
   const ids = useId(); // one instance per kept-alive route and query
-  const badges = useResource(orderBadges);
-  const reloadBadges = badges.reload;
-  useEffect(() => reloadBadges(), []);
+  const badges = useResource(orderBadges, 'everyShow');
   const counts: Record<BuyerOrderTab, number> = {
     all: badges.data?.buyer.unread ?? 0,
     pendingShipment: badges.data?.buyer.pendingShipment ?? 0,
@@ -108,7 +106,7 @@ export default function BuyerOrderListScreen() {
           current={tab}
           onSelect={(key) => {
             setTab(key);
-            reloadBadges();
+            badges.reload();
           }}
           label={t('buyerOrders.list.title')}
           idPrefix={`${ids}-tab-`}

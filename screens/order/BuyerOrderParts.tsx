@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
@@ -21,9 +21,7 @@ import type { ReasonDraft, ReasonKey } from './buyerReasons';
 /** The order named by `?id=`, loaded again each time the (kept-alive) screen is shown. */
 export function useOrderFromQuery() {
   const id = useScreenQuery().get('id') ?? '';
-  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)));
-  const reload = resource.reload;
-  useEffect(() => reload(), []);
+  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)), 'everyShow');
   return { id, ...resource };
 }
 

@@ -97,25 +97,21 @@ export default function SubmitOrderScreen() {
   const items: Items = useMemo(() => buy ?? selectedItems(cartCtx).map(({ productId, skuId, quantity }) => ({ productId, skuId, quantity })), [buy, cartCtx]);
   const itemsKey = JSON.stringify(items);
 
-  const addresses = useResource(listAddresses);
+  const addresses = useResource(listAddresses, ['addresses']);
   const [addressId, setAddressId] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const keyRef = useRef(newKey());
   const group = useId(); // radio groups per kept-alive instance
   const chosenAddress = addressId ?? addresses.data?.find((a) => a.isDefault)?.id ?? addresses.data?.[0]?.id ?? null;
 
-  // Shown again (kept alive), e.g. back from adding an address: reload the addresses.
-  const reloadAddresses = addresses.reload;
-  useEffect(() => {
-    reloadAddresses();
-    // once per showing of the screen (a kept-alive screen runs its effects again when shown)
-  }, []);
-
   // The chart's outcome decides where the buyer goes next.
   const orderIds = pay.context.orderIds.join(',');
   useEffect(() => {
+    // Lines that became orders leave the cart, paid or not (an unpaid order is paid again from its
+    // result screen or My orders, never ordered a second time from the cart).
+    const ended = pay.matches('succeeded') || pay.matches('canceled') || pay.matches('failed');
+    if (ended && fromCart && orderIds !== '') cart.send({ type: 'CHECKED_OUT', skuIds: items.map((i) => i.skuId) });
     if (pay.matches('succeeded')) {
-      if (fromCart) cart.send({ type: 'CHECKED_OUT', skuIds: items.map((i) => i.skuId) });
       keyRef.current = newKey();
       payment.send({ type: 'RESET' });
       gate.send({ type: 'REFRESH_USER' }); // the balance changed

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { getReviewQueue, reviewProduct } from '../../src/api/catalogue';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
@@ -60,9 +60,8 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
 function Queue({ status }: { status: ProductStatus }) {
   const t = useT();
   const loader = useMemo(() => () => getReviewQueue(status), [status]);
-  const { state, data, reload } = useResource<ReviewItem[]>(loader);
-  // Kept alive while hidden: effects run again each time the screen is shown, so the queue is fresh.
-  useEffect(() => reload(), []);
+  // Kept alive while hidden: read afresh each time the screen is shown (other staff decide too).
+  const { state, data, reload } = useResource<ReviewItem[]>(loader, 'everyShow');
   if (state === 'loading') return <div className={skeleton} style={{ height: 200 }} />;
   if (!data?.length) return <p className={muted}>{t('catalogue.console.empty')}</p>;
   return (

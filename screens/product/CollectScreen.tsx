@@ -3,7 +3,6 @@ import { ProductTile, SkeletonGrid } from '../../src/app/catalogue/ProductGrid';
 import * as grid from '../../src/app/catalogue/catalogue.css';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
-import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import type { ProductCard } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
@@ -14,19 +13,9 @@ type Collected = ProductCard & { status: string };
 /** My favourites (/mine/collect): collected products, newest first; each can be uncollected. */
 export default function CollectScreen() {
   const t = useT();
-  const pager = usePager<Collected>((cursor) => getCollected(cursor));
-  const remove = useSubmit(
-    async (id: string) => {
-      try {
-        return await collectProduct(id, false);
-      } catch (error) {
-        showToast(t('messages.collectFailed'), 'error');
-        throw error;
-      }
-    },
-    undefined,
-    () => pager.reload(),
-  );
+  const pager = usePager<Collected>((cursor) => getCollected(cursor), ['favourites']);
+  // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
+  const remove = useSubmit((id: string) => collectProduct(id, false), undefined, () => pager.reload());
   return (
     <>
       <ScreenHeader title={t('catalogue.collect.title')} />

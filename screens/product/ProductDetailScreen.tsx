@@ -278,24 +278,14 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
 
 function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boolean }) {
   const t = useT();
-  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)));
+  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)), ['favourites', 'follows']);
   const rel = relation.data;
   const needLogin = () => {
     showToast(t('messages.loginFirst'), 'error');
     go('/new-my');
   };
-  const collect = useSubmit(
-    async (on: boolean) => {
-      try {
-        return await collectProduct(product.id, on);
-      } catch (error) {
-        showToast(t('messages.collectFailed'), 'error');
-        throw error;
-      }
-    },
-    undefined,
-    () => relation.reload(),
-  );
+  // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
+  const collect = useSubmit((on: boolean) => collectProduct(product.id, on), undefined, () => relation.reload());
   const follow = useSubmit((on: boolean) => followStore(product.seller.id, on), undefined, () => relation.reload());
   const copy = async () => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { getMyProducts, productAction, type SellerActionName } from '../../src/api/catalogue';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go } from '../../src/app/navigation';
@@ -67,9 +67,8 @@ function Row({ product, onChanged }: { product: OwnProduct; onChanged: () => voi
 function List({ status }: { status: ProductStatus | 'all' }) {
   const t = useT();
   const loader = useMemo(() => () => getMyProducts(status === 'all' ? undefined : status), [status]);
-  const { state, data, reload } = useResource<OwnProduct[]>(loader);
-  // Kept alive while hidden: effects run again each time the screen is shown, so the list is fresh.
-  useEffect(() => reload(), []);
+  // Kept alive while hidden: read afresh each time the screen is shown (staff review it too).
+  const { state, data, reload } = useResource<OwnProduct[]>(loader, 'everyShow');
   if (state === 'loading') return <div className={skeleton} style={{ height: 200 }} />;
   if (!data?.length) return <p className={muted}>{t('catalogue.publish.empty')}</p>;
   return (

@@ -71,7 +71,8 @@ export default function SellerAuthScreen({ step }: { step?: 'one' }) {
   useScreenQuery();
   const gate = useGate();
   const user = useSelector(gate, (s) => s.context.userInfo);
-  const status = useResource(() => (user ? getMyApplication() : Promise.resolve(null)));
+  // Read afresh each time this kept-alive screen is shown (staff decide elsewhere).
+  const status = useResource(() => (user ? getMyApplication() : Promise.resolve(null)), 'everyShow');
   const [applying, setApplying] = useState(step === 'one');
   const app = status.data?.application ?? null;
   const seller = (status.data?.seller ?? false) || (user?.roles.includes('seller') ?? false);
@@ -80,8 +81,6 @@ export default function SellerAuthScreen({ step }: { step?: 'one' }) {
   useEffect(() => {
     if (stale) gate.send({ type: 'REFRESH_USER' });
   }, [stale, gate]);
-  // Effects run again whenever this kept-alive screen is shown: the status is fresh each visit.
-  useEffect(() => status.reload(), []);
   return (
     <>
       <ScreenHeader title={t('catalogue.sellerAuth.title')} />

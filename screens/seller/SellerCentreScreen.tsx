@@ -15,8 +15,7 @@ import * as ordersCss from '../../src/app/orders/orders.css';
 
 function MoneySummary() {
   const t = useT();
-  const summary = useResource(orderMoneySummary);
-  useEffect(() => summary.reload(), []);
+  const summary = useResource(orderMoneySummary, 'everyShow');
   if (summary.state === 'loading' && !summary.data) return <div className={skeleton} style={{ height: 140 }} aria-busy="true" />;
   if (!summary.data) {
     return (

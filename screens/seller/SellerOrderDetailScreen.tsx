@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { orderAct, orderDetail } from '../../src/api/orders';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go, useScreenQuery } from '../../src/app/navigation';
@@ -326,9 +326,8 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
 export default function SellerOrderDetailScreen() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
-  const order = useResource(() => orderDetail(id));
   // Kept alive: shown again after shipping, cancelling or rating elsewhere, it reads the order afresh.
-  useEffect(() => order.reload(), []);
+  const order = useResource(() => orderDetail(id), 'everyShow');
   return (
     <>
       <ScreenHeader title={t('sellerOrders.detail.title')} backTo="/mine/seller/sellerallOrderList" />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { orderPageSize } from '../../src/app/orders/OrderParts';
@@ -81,9 +80,7 @@ function Money({ order, movements }: { order: OrderView; movements: BalanceMovem
 export default function BalanceDetailsOrderScreen() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
-  const money = useResource(() => loadOrderMoney(id));
-  const reload = money.reload;
-  useEffect(() => reload(), []);
+  const money = useResource(() => loadOrderMoney(id), 'everyShow');
   return (
     <>
       <ScreenHeader title={t('balance.order.title')} backTo="/mine/user/balancedetails" />

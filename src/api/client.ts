@@ -5,6 +5,7 @@ import { isSuccess, reactionFor, type Reaction } from '../domain/codes';
 import { Durations } from '../domain/constants';
 import { canonicalRequest, SignedHeader } from '../domain/signing';
 import type { SessionKeys } from '../domain/types/user';
+import { markChanged, type DataTag } from '../app/freshness';
 
 /**
  * The signed client (DESIGN: Requests). Every call carries the language header, token, timestamp,
@@ -64,6 +65,8 @@ export interface CallOptions {
   form?: Record<string, string>;
   /** Do not hand failures to the shell (the caller shows them itself). */
   quiet?: boolean;
+  /** The data this call changes once the server accepts it: kept-alive screens showing it load it again (src/app/freshness.ts). */
+  changes?: readonly DataTag[];
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -101,6 +104,7 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
     status = 0;
   }
   if (answer && typeof answer.code === 'string' && status < 400 && isSuccess(answer.code, answer.msg ?? '')) {
+    if (options.changes) markChanged(options.changes);
     return answer.object as T;
   }
   const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });

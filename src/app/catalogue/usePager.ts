@@ -2,11 +2,24 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { pagerMachine, type PageAnswer } from '../../../machines/pager.machine';
+import { changeClock, useFreshOnShow, type Freshness } from '../freshness';
 
-/** Runs the paging chart for a list with its page loader; `sentinel` is put after the list to load more when it scrolls into view. */
-export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list: T[]; next: string | null }>) {
+/**
+ * Runs the paging chart for a list with its page loader; `sentinel` is put after the list to load more
+ * when it scrolls into view. `fresh` names the data it shows (src/app/freshness.ts): a kept-alive list
+ * is read again from the top when shown again after a change to it.
+ */
+export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list: T[]; next: string | null }>, fresh?: Freshness) {
+  const loadedAt = useRef(0);
   const actor = useActorRef(
-    pagerMachine.provide({ actors: { loadPage: fromPromise<PageAnswer, { cursor: string | null }>(({ input }) => loadPage(input.cursor)) } }),
+    pagerMachine.provide({
+      actors: {
+        loadPage: fromPromise<PageAnswer, { cursor: string | null }>(({ input }) => {
+          if (input.cursor === null) loadedAt.current = changeClock();
+          return loadPage(input.cursor);
+        }),
+      },
+    }),
   );
   const state = useSelector(actor, (s) => s.value as 'loading' | 'more' | 'end' | 'failed');
   const items = useSelector(actor, (s) => s.context.items as T[]);
@@ -20,6 +33,7 @@ export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list:
     observer.observe(node);
     return () => observer.disconnect();
   }, [actor, state]);
+  useFreshOnShow(fresh, () => loadedAt.current, () => actor.send({ type: 'RELOAD' }));
   return {
     state,
     items,

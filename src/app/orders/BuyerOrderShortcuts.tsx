@@ -17,14 +17,12 @@ const shortcuts: BuyerOrderTab[] = ['pendingShipment', 'shipped', 'unrated', 'al
  */
 export function BuyerOrderShortcuts() {
   const t = useT();
-  const badges = useResource(orderBadges);
-  const reload = badges.reload;
+  const badges = useResource(orderBadges, 'everyShow');
   const balance = useAccountBalance();
   const refreshBalance = balance.refresh;
   // The account tab is kept alive: the badges, and the balance (timers refund and pay out in the
   // background), are read again each time it is shown.
   useEffect(() => {
-    reload();
     void refreshBalance();
   }, []);
   const buyer = badges.data?.buyer;

@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode } from 'react';
 import type { OrderActionType } from '../../domain/schemas/orders';
 import type { OrderView } from '../../domain/types/commerce';
 import { useT } from '../../i18n/react';
@@ -182,14 +182,11 @@ export function pageOfCursor(cursor: string | null): number {
  * so it is read afresh each time its screen is shown.
  */
 export function useOrderPages<T>(loadPage: (page: number) => Promise<T[]>) {
-  const pager = usePager<T>(async (cursor) => {
+  return usePager<T>(async (cursor) => {
     const page = pageOfCursor(cursor);
     const list = await loadPage(page);
     return { list, next: nextPageCursor(page, list.length) };
-  });
-  const reload = pager.reload;
-  useEffect(() => reload(), []);
-  return pager;
+  }, 'everyShow');
 }
 
 /** The end of a list (my orders, balance details): more as it scrolls into view or with "Load more", a skeleton while loading, a failure with its retry. */

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { orderBadges } from '../../api/orders';
 import { useT } from '../../i18n/react';
 import { listRow } from '../../theme/ui.css';
@@ -9,9 +8,8 @@ import * as css from './SellerEntry.css';
 /** The account tab's "Seller centre" row, with the count of seller orders that changed unseen. */
 export function SellerCentreEntry() {
   const t = useT();
-  const badges = useResource(orderBadges);
-  // The account tab is kept alive: effects run again each time it is shown, so the count is fresh.
-  useEffect(() => badges.reload(), []);
+  // The account tab is kept alive: the count is read afresh each time it is shown.
+  const badges = useResource(orderBadges, 'everyShow');
   const unread = badges.data?.seller.unread ?? 0;
   return (
     <button type="button" className={listRow} onClick={() => go('/seller/order/list')} data-testid="open-seller-centre">
