@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { frozenDetailOf } from '../src/domain/codes';
+import type { Reaction } from '../src/domain/codes';
 import { Durations } from '../src/domain/constants';
 import { fromPromiseStub } from './actorStub';
 import type { AuthResult, LoginAnswer, SessionKeys, UserInfo } from '../src/domain/types/user';
@@ -41,6 +41,15 @@ export type LoginGateEmitted =
 
 /** Who may take a transition: the person at the screen, the app on its own, or the server's answer. */
 type By = { by: 'user' | 'system' | 'server' };
+
+/**
+ * The freeze reason when a failed call's reaction (SPEC 8, the signed client's ApiFailure.reaction)
+ * is "frozen" (1016), else null.
+ */
+function frozenDetailOf(error: unknown): string | null {
+  const reaction = typeof error === 'object' && error !== null ? (error as { reaction?: Reaction | null }).reaction : null;
+  return reaction?.kind === 'frozen' ? reaction.detail : null;
+}
 
 export const loginGateMachine = setup({
   types: {

@@ -18,8 +18,8 @@ const events: AnyEventObject[] = [
   { type: 'REFRESH_USER' },
   { type: 'xstate.done.actor.authenticate', output: answer },
   { type: 'xstate.error.actor.authenticate', error: new Error('cancelled') },
-  { type: 'xstate.error.actor.authenticate', error: { code: '1016', object: 'fake goods' } },
-  { type: 'xstate.error.actor.exchangeTicket', error: { code: '1016', object: 'fake goods' } },
+  { type: 'xstate.error.actor.authenticate', error: { reaction: { kind: 'frozen', detail: 'fake goods' } } },
+  { type: 'xstate.error.actor.exchangeTicket', error: { reaction: { kind: 'frozen', detail: 'fake goods' } } },
   { type: 'xstate.done.actor.exchangeTicket', output: answer },
   { type: 'xstate.error.actor.exchangeTicket', error: new Error('used ticket') },
   { type: 'xstate.done.actor.fetchUserInfo', output: userInfo },
@@ -53,7 +53,7 @@ describe('login gate, walked as a model', () => {
         const timer = /^xstate\.after\.\w+\.loginGate\.(\w+)$/.exec(step.type)?.[1];
         if (timer && before.matches(timer)) expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/new-my' });
         const frozenIn = { 'xstate.error.actor.authenticate': 'authenticating', 'xstate.error.actor.exchangeTicket': 'exchangingTicket' }[step.type];
-        if (frozenIn && (step as { error?: { code?: string } }).error?.code === '1016' && before.matches(frozenIn)) {
+        if (frozenIn && (step as { error?: { reaction?: { kind: string } } }).error?.reaction?.kind === 'frozen' && before.matches(frozenIn)) {
           expect(emitted.at(-1)).toEqual({ type: 'frozen', detail: 'fake goods' });
         }
         if (step.type === 'xstate.done.actor.fetchUserInfo' && before.matches('fetchingUser')) {

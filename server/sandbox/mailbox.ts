@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { hasControlCharacters } from '../../src/domain/schemas/limits';
 import type { Deps } from '../deps';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -11,6 +12,7 @@ export function mailboxRoutes(deps: Deps) {
   const app = new Hono();
   app.get('/sandbox/mailbox', async (c) => {
     const to = (c.req.query('to') ?? '').trim().toLowerCase();
+    if (hasControlCharacters(to)) return c.text('The address must not contain control characters', 400);
     let q = deps.db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100);
     if (to) q = q.where('to_address', '=', to);
     const rows = await q.execute();

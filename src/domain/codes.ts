@@ -90,14 +90,3 @@ export function reactionFor(answer: { httpStatus: number; code?: string; msg?: s
   return { kind: 'toast', message: answer.msg ?? '' };
 }
 
-/**
- * The freeze reason when a refusal is 1016 (user frozen), else null. Reads any thrown value with a
- * `code` and an `object` (the signed client's ApiFailure), so a chart can tell a frozen account's
- * login apart from a failed one without knowing the client.
- */
-export function frozenDetailOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, object } = error as { code?: unknown; object?: unknown };
-  if (code !== ResponseCode.userUnavailable) return null;
-  return typeof object === 'string' ? object : '';
-}
