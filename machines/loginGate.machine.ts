@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { ResponseCode } from '../src/domain/codes';
 import { Durations } from '../src/domain/constants';
 import { fromPromiseStub } from './actorStub';
 import type { AuthResult, LoginAnswer, SessionKeys, UserInfo } from '../src/domain/types/user';
@@ -34,8 +35,17 @@ export type LoginGateEvent =
 
 export type LoginGateEmitted =
   | { type: 'notice'; message: 'loginRequired' | 'tokenError' | 'piAuthFailed' | 'loginFailed' }
+  | { type: 'notice'; message: 'frozen'; detail: string }
   | { type: 'navigate'; to: string }
   | { type: 'loggedIn'; userInfo: UserInfo };
+
+/** The reason a server refusal gives when the account is frozen (code 1016, the reason as its object), or null. */
+function frozenReason(error: unknown): string | null {
+  const e = error as { code?: unknown; object?: unknown } | null;
+  if (e?.code !== ResponseCode.userUnavailable) return null;
+  return typeof e.object === 'string' ? e.object : '';
+}
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
 /** Who may take a transition: the person at the screen, the app on its own, or the server's answer. */
 type By = { by: 'user' | 'system' | 'server' };
@@ -64,6 +74,8 @@ export const loginGateMachine = setup({
   guards: {
     hasHashTicket: ({ context }) => context.ticket !== null,
     hasStoredSession: ({ context }) => context.session !== null && context.userInfo !== null,
+    /** The server refused the login because the account is frozen (SPEC 6, 8: told so, with the reason). */
+    refusedAsFrozen: ({ event }) => frozenReason(errorOf(event)) !== null,
   },
   actions: {
     clearSession: assign({ session: null, userInfo: null, authResult: null, ticket: null }),
@@ -73,6 +85,7 @@ export const loginGateMachine = setup({
     announceTokenError: emit({ type: 'notice', message: 'tokenError' } as const),
     announcePiAuthFailed: emit({ type: 'notice', message: 'piAuthFailed' } as const),
     announceLoginFailed: emit({ type: 'notice', message: 'loginFailed' } as const),
+    announceFrozen: emit(({ event }) => ({ type: 'notice', message: 'frozen', detail: frozenReason(errorOf(event)) ?? '' }) as const),
   },
 }).createMachine({
   id: 'loginGate',
@@ -117,7 +130,10 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
+        onError: [
+          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: 'account frozen: told so with the reason' },
+          { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
+        ],
       },
     },
     exchangingTicket: {
@@ -135,7 +151,10 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
+        onError: [
+          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: 'account frozen: told so with the reason' },
+          { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
+        ],
       },
     },
     fetchingUser: {
@@ -152,7 +171,10 @@ export const loginGateMachine = setup({
           ],
           meta: { by: 'server' } satisfies By,
         },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
+        onError: [
+          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: 'account frozen: told so with the reason' },
+          { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
+        ],
       },
     },
     loggedIn: {

@@ -29,7 +29,7 @@ if (!inCoinBrowser(settings)) {
     react: (reaction) => reactToFailure(() => gate, reaction),
   });
   gate = startGate((actor) => {
-    actor.on('notice', (event) => noticeToast(event.message));
+    actor.on('notice', (event) => noticeToast(event));
     actor.on('navigate', (event) => go(event.to));
     // Payments the host found incomplete at login are settled with the server right away.
     // (loaded on demand: the payment code is not part of the first screen)
