@@ -1,5 +1,4 @@
 import { assign, emit, setup } from 'xstate';
-import { ResponseCode } from '../src/domain/codes';
 import { Durations } from '../src/domain/constants';
 import { fromPromiseStub } from './actorStub';
 import type { AuthResult, LoginAnswer, SessionKeys, UserInfo } from '../src/domain/types/user';
@@ -39,13 +38,11 @@ export type LoginGateEmitted =
   | { type: 'navigate'; to: string }
   | { type: 'loggedIn'; userInfo: UserInfo };
 
-/** The reason a server refusal gives when the account is frozen (code 1016, the reason as its object), or null. */
-function frozenReason(error: unknown): string | null {
-  const e = error as { code?: unknown; object?: unknown } | null;
-  if (e?.code !== ResponseCode.userUnavailable) return null;
-  return typeof e.object === 'string' ? e.object : '';
+/** The notice for a refused login: the frozen account's reason when the server gave one (the signed client's failure names it), else `otherwise`. */
+function refusal(event: unknown, otherwise: 'piAuthFailed' | 'loginFailed'): LoginGateEmitted {
+  const reason = (event as { error?: { frozenReason?: unknown } | null }).error?.frozenReason;
+  return typeof reason === 'string' ? { type: 'notice', message: 'frozen', detail: reason } : { type: 'notice', message: otherwise };
 }
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 
 /** Who may take a transition: the person at the screen, the app on its own, or the server's answer. */
 type By = { by: 'user' | 'system' | 'server' };
@@ -74,8 +71,6 @@ export const loginGateMachine = setup({
   guards: {
     hasHashTicket: ({ context }) => context.ticket !== null,
     hasStoredSession: ({ context }) => context.session !== null && context.userInfo !== null,
-    /** The server refused the login because the account is frozen (SPEC 6, 8: told so, with the reason). */
-    refusedAsFrozen: ({ event }) => frozenReason(errorOf(event)) !== null,
   },
   actions: {
     clearSession: assign({ session: null, userInfo: null, authResult: null, ticket: null }),
@@ -83,9 +78,9 @@ export const loginGateMachine = setup({
     goToLogin: emit({ type: 'navigate', to: '/new-my' } as const),
     announceLoginRequired: emit({ type: 'notice', message: 'loginRequired' } as const),
     announceTokenError: emit({ type: 'notice', message: 'tokenError' } as const),
-    announcePiAuthFailed: emit({ type: 'notice', message: 'piAuthFailed' } as const),
-    announceLoginFailed: emit({ type: 'notice', message: 'loginFailed' } as const),
-    announceFrozen: emit(({ event }) => ({ type: 'notice', message: 'frozen', detail: frozenReason(errorOf(event)) ?? '' }) as const),
+    // A login refused because the account is frozen says so with the reason (SPEC 6, 8), not that it failed.
+    announcePiAuthFailed: emit(({ event }) => refusal(event, 'piAuthFailed')),
+    announceLoginFailed: emit(({ event }) => refusal(event, 'loginFailed')),
   },
 }).createMachine({
   id: 'loginGate',
@@ -130,10 +125,7 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: [
-          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: 'account frozen: told so with the reason' },
-          { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
-        ],
+        onError: { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
       },
     },
     exchangingTicket: {
@@ -151,10 +143,7 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: [
-          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: 'account frozen: told so with the reason' },
-          { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
-        ],
+        onError: { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
       },
     },
     fetchingUser: {
@@ -171,10 +160,7 @@ export const loginGateMachine = setup({
           ],
           meta: { by: 'server' } satisfies By,
         },
-        onError: [
-          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: 'account frozen: told so with the reason' },
-          { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
-        ],
+        onError: { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
       },
     },
     loggedIn: {

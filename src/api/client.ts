@@ -19,6 +19,8 @@ export class ApiFailure extends Error {
     message: string,
     readonly object: unknown = null,
     readonly httpStatus = 200,
+    /** The reason, when the server refused because the account is frozen (1016). */
+    readonly frozenReason: string | null = null,
   ) {
     super(message);
   }
@@ -109,5 +111,5 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   }
   const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });
   if (!options.quiet) hooks.react(reaction);
-  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status);
+  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction.kind === 'frozen' ? reaction.detail : null);
 }

@@ -13,7 +13,6 @@ const emitChange = () => listeners.forEach((l) => l());
 
 /** Shows a message for `ms` (SPEC 9: login toast 1.5 s, token-error toast 1 s). */
 export function showToast(text: string, tone: Toast['tone'] = 'info', ms = 2500): void {
-  if (toasts.some((shown) => shown.text === text)) return; // the same message twice at once (a refusal told by the shell and a screen)
   const toast = { id: nextId++, text, tone };
   toasts = [...toasts.slice(-2), toast];
   emitChange();
