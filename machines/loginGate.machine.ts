@@ -1,5 +1,4 @@
 import { assign, emit, setup } from 'xstate';
-import type { Reaction } from '../src/domain/codes';
 import { Durations } from '../src/domain/constants';
 import { fromPromiseStub } from './actorStub';
 import type { AuthResult, LoginAnswer, SessionKeys, UserInfo } from '../src/domain/types/user';
@@ -35,21 +34,18 @@ export type LoginGateEvent =
 
 export type LoginGateEmitted =
   | { type: 'notice'; message: 'loginRequired' | 'tokenError' | 'piAuthFailed' | 'loginFailed' }
-  | { type: 'frozen'; detail: string }
+  | { type: 'notice'; message: 'frozen'; detail: string }
   | { type: 'navigate'; to: string }
   | { type: 'loggedIn'; userInfo: UserInfo };
 
+/** The notice for a refused login: the frozen account's reason when the server gave one (the signed client's failure names it), else `otherwise`. */
+function refusal(event: unknown, otherwise: 'piAuthFailed' | 'loginFailed'): LoginGateEmitted {
+  const reason = (event as { error?: { frozenReason?: unknown } | null }).error?.frozenReason;
+  return typeof reason === 'string' ? { type: 'notice', message: 'frozen', detail: reason } : { type: 'notice', message: otherwise };
+}
+
 /** Who may take a transition: the person at the screen, the app on its own, or the server's answer. */
 type By = { by: 'user' | 'system' | 'server' };
-
-/**
- * The freeze reason when a failed call's reaction (SPEC 8, the signed client's ApiFailure.reaction)
- * is "frozen" (1016), else null.
- */
-function frozenDetailOf(error: unknown): string | null {
-  const reaction = typeof error === 'object' && error !== null ? (error as { reaction?: Reaction | null }).reaction : null;
-  return reaction?.kind === 'frozen' ? reaction.detail : null;
-}
 
 export const loginGateMachine = setup({
   types: {
@@ -75,8 +71,6 @@ export const loginGateMachine = setup({
   guards: {
     hasHashTicket: ({ context }) => context.ticket !== null,
     hasStoredSession: ({ context }) => context.session !== null && context.userInfo !== null,
-    /** The server refused the login with 1016: the account is frozen (SPEC 6 and 8). */
-    refusedAsFrozen: ({ event }) => 'error' in event && frozenDetailOf(event.error) !== null,
   },
   actions: {
     clearSession: assign({ session: null, userInfo: null, authResult: null, ticket: null }),
@@ -84,10 +78,9 @@ export const loginGateMachine = setup({
     goToLogin: emit({ type: 'navigate', to: '/new-my' } as const),
     announceLoginRequired: emit({ type: 'notice', message: 'loginRequired' } as const),
     announceTokenError: emit({ type: 'notice', message: 'tokenError' } as const),
-    announcePiAuthFailed: emit({ type: 'notice', message: 'piAuthFailed' } as const),
-    announceLoginFailed: emit({ type: 'notice', message: 'loginFailed' } as const),
-    /** "Your account is frozen" plus the reason the server sent as the object text. */
-    announceFrozen: emit(({ event }) => ({ type: 'frozen' as const, detail: ('error' in event ? frozenDetailOf(event.error) : null) ?? '' })),
+    // A login refused because the account is frozen says so with the reason (SPEC 6, 8), not that it failed.
+    announcePiAuthFailed: emit(({ event }) => refusal(event, 'piAuthFailed')),
+    announceLoginFailed: emit(({ event }) => refusal(event, 'loginFailed')),
   },
 }).createMachine({
   id: 'loginGate',
@@ -132,10 +125,7 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: [
-          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: '1016: the account is frozen' },
-          { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
-        ],
+        onError: { target: 'loggedOut', actions: ['countFailure', 'announcePiAuthFailed'], meta: { by: 'server' } satisfies By },
       },
     },
     exchangingTicket: {
@@ -153,10 +143,7 @@ export const loginGateMachine = setup({
           }),
           meta: { by: 'server' } satisfies By,
         },
-        onError: [
-          { guard: 'refusedAsFrozen', target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceFrozen'], meta: { by: 'server' } satisfies By, description: '1016: the account is frozen' },
-          { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
-        ],
+        onError: { target: 'loggedOut', actions: ['clearSession', 'countFailure', 'announceLoginFailed'], meta: { by: 'server' } satisfies By },
       },
     },
     fetchingUser: {

@@ -5,7 +5,7 @@ import { configureClient } from '../src/api/client';
 import { startGate, type GateActor } from '../src/app/gate';
 import { fetchLanguageOptions } from '../src/app/languageOptions';
 import { go } from '../src/app/navigation';
-import { frozenToast, noticeToast, reactToFailure } from '../src/app/reactions';
+import { noticeToast, reactToFailure } from '../src/app/reactions';
 import { Shell } from '../src/app/Shell';
 import { UsePiBrowser } from '../src/app/UsePiBrowser';
 import { hostSettings, inCoinBrowser, initBridge } from '../src/bridge/bridge';
@@ -29,8 +29,7 @@ if (!inCoinBrowser(settings)) {
     react: (reaction) => reactToFailure(() => gate, reaction),
   });
   gate = startGate((actor) => {
-    actor.on('notice', (event) => noticeToast(event.message));
-    actor.on('frozen', (event) => frozenToast(event.detail));
+    actor.on('notice', (event) => noticeToast(event));
     actor.on('navigate', (event) => go(event.to));
     // Payments the host found incomplete at login are settled with the server right away.
     // (loaded on demand: the payment code is not part of the first screen)

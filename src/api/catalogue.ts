@@ -41,24 +41,24 @@ export const getRelation = (q: { productId?: string; sellerId?: string }) =>
   call<Relation>('GET', '/api/commodity/product/relation', { query: q, quiet: true });
 
 export const publishProduct = (product: ProductInput, submit: boolean) =>
-  call<OwnProduct>('POST', '/api/commodity/product/publish', { body: { product, submit }, quiet: true, changes: ['products'] });
+  call<OwnProduct>('POST', '/api/commodity/product/publish', { body: { product, submit }, quiet: true });
 export const editProduct = (id: string, product: ProductInput, submit: boolean) =>
-  call<OwnProduct>('POST', '/api/commodity/product/edit', { body: { id, product, submit }, quiet: true, changes: ['products'] });
+  call<OwnProduct>('POST', '/api/commodity/product/edit', { body: { id, product, submit }, quiet: true });
 export type SellerActionName = 'submit' | 'takeDown' | 'relist' | 'delete';
-export const productAction = (action: SellerActionName, id: string) => call<OwnProduct>('POST', `/api/commodity/product/${action}`, { body: { id }, changes: ['products'] });
+export const productAction = (action: SellerActionName, id: string) => call<OwnProduct>('POST', `/api/commodity/product/${action}`, { body: { id } });
 export const getMyProducts = (status?: ProductStatus) => call<OwnProduct[]>('GET', '/api/commodity/product/mine', { query: { status } });
 export const getMyProduct = (id: string) => call<OwnProductDetail>('GET', '/api/commodity/product/mine/detail', { query: { id } });
 
 export const getReviewQueue = (status: ProductStatus) => call<ReviewItem[]>('GET', '/api/platform/product/list', { query: { status } });
 export const reviewProduct = (id: string, decision: 'approve' | 'reject' | 'freeze' | 'unfreeze', reason?: string) =>
-  call<null>('POST', '/api/platform/product/review', { body: reason ? { id, decision, reason } : { id, decision }, changes: ['products'] });
+  call<null>('POST', '/api/platform/product/review', { body: reason ? { id, decision, reason } : { id, decision } });
 export const getSellerApplications = () => call<SellerApplication[]>('GET', '/api/platform/seller/applications');
 export const decideSellerApplication = (id: string, decision: 'approve' | 'refuse', reason?: string) =>
-  call<null>('POST', '/api/platform/seller/decide', { body: reason ? { id, decision, reason } : { id, decision }, changes: ['sellerApplication'] });
+  call<null>('POST', '/api/platform/seller/decide', { body: reason ? { id, decision, reason } : { id, decision } });
 
 export const getMyApplication = () => call<{ seller: boolean; application: SellerApplication | null }>('GET', '/api/commodity/seller/application');
 export const applyToSell = (input: { storeName: string; realName: string; email: string; description: string }) =>
-  call<SellerApplication>('POST', '/api/commodity/seller/apply', { body: input, changes: ['sellerApplication'] });
+  call<SellerApplication>('POST', '/api/commodity/seller/apply', { body: input });
 
 export const collectProduct = (id: string, on: boolean) => call<null>('POST', on ? '/api/commodity/collect/add' : '/api/commodity/collect/remove', { body: { id }, changes: ['favourites'] });
 export const getCollected = (cursor?: string | null) =>
@@ -66,9 +66,9 @@ export const getCollected = (cursor?: string | null) =>
 export const followStore = (sellerId: string, on: boolean) => call<null>('POST', on ? '/api/commodity/store/follow' : '/api/commodity/store/unfollow', { body: { sellerId }, changes: ['follows'] });
 export const getFollowedStores = () => call<SellerRef[]>('GET', '/api/commodity/store/following');
 
-export const addComment = (input: CommentInput) => call<CommentItem>('POST', '/api/commodity/comment/add', { body: input, changes: ['comments'] });
-export const deleteComment = (id: string) => call<null>('POST', '/api/commodity/comment/delete', { body: { id }, changes: ['comments'] });
-export const blockCommenter = (id: string) => call<null>('POST', '/api/commodity/comment/block', { body: { id }, changes: ['comments'] });
+export const addComment = (input: CommentInput) => call<CommentItem>('POST', '/api/commodity/comment/add', { body: input });
+export const deleteComment = (id: string) => call<null>('POST', '/api/commodity/comment/delete', { body: { id } });
+export const blockCommenter = (id: string) => call<null>('POST', '/api/commodity/comment/block', { body: { id } });
 export const reportProduct = (productId: string, reason: string) => call<null>('POST', '/api/commodity/product/report', { body: { productId, reason }, quiet: true });
 
 export interface UploadedImage {

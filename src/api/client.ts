@@ -19,8 +19,8 @@ export class ApiFailure extends Error {
     message: string,
     readonly object: unknown = null,
     readonly httpStatus = 200,
-    /** What SPEC 8 says to do with this answer (a quiet call leaves it to its caller, e.g. the login gate). */
-    readonly reaction: Reaction | null = null,
+    /** The reason, when the server refused because the account is frozen (1016). */
+    readonly frozenReason: string | null = null,
   ) {
     super(message);
   }
@@ -111,5 +111,5 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   }
   const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });
   if (!options.quiet) hooks.react(reaction);
-  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction);
+  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction.kind === 'frozen' ? reaction.detail : null);
 }

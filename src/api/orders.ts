@@ -5,7 +5,7 @@ import type { BalanceMovementView, CheckoutAnswer, OrderBadges, OrderMoneySummar
 import { call } from './client';
 
 export const quoteOrder = (items: CheckoutRequest['items'], addressId: string | null) => call<QuoteView>('POST', '/api/commodity/orders/quote', { body: { items, addressId } });
-export const submitOrder = (request: CheckoutRequest) => call<CheckoutAnswer>('POST', '/api/commodity/orders/submit', { body: request, changes: ['orders'] });
+export const submitOrder = (request: CheckoutRequest) => call<CheckoutAnswer>('POST', '/api/commodity/orders/submit', { body: request });
 /** One order (with its history); reading it marks it seen for the caller. */
 export const orderDetail = (id: string) => call<OrderView>('GET', '/api/commodity/orders/detail', { query: { id } });
 export const buyerOrders = (tab: BuyerOrderTab = 'all', page = 1) => call<OrderView[]>('GET', '/api/commodity/orders/buyerList', { query: { tab, page } });
@@ -13,9 +13,9 @@ export const sellerOrders = (tab: SellerOrderTab = 'all', page = 1) => call<Orde
 /** The buyer cancels an unpaid order (no reason needed before paying). */
 export const cancelOrder = (id: string) => orderAct(id, { type: 'CANCEL', reason: 'unpaid' });
 /** Any step of the order chart, by the caller as buyer or seller of the order; the server decides whether the chart allows it. */
-export const orderAct = (id: string, action: OrderAction) => call<OrderView>('POST', '/api/commodity/orders/act', { body: { id, action }, changes: ['orders', 'balance'] });
+export const orderAct = (id: string, action: OrderAction) => call<OrderView>('POST', '/api/commodity/orders/act', { body: { id, action } });
 /** Ships one or several orders, each with its express company and number, all or none. */
-export const shipOrders = (items: ShipLine[]) => call<OrderView[]>('POST', '/api/commodity/orders/shipMany', { body: { items }, changes: ['orders'] });
+export const shipOrders = (items: ShipLine[]) => call<OrderView[]>('POST', '/api/commodity/orders/shipMany', { body: { items } });
 export const orderConfirmList = (page = 1) => call<OrderView[]>('GET', '/api/commodity/orders/getOrderConfirmList', { query: { page } });
 export const orderMoneySummary = () => call<OrderMoneySummary>('GET', '/api/commodity/orders/getOrderMoneySummary');
 export const orderBadges = () => call<OrderBadges>('GET', '/api/commodity/orders/badges', { quiet: true });

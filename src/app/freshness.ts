@@ -4,9 +4,10 @@ import { useEffect, useRef } from 'react';
  * Fresh data on kept-alive screens (DESIGN): a change the person makes marks the data it touches
  * (the signed client marks a call's `changes` once the server accepted it); a kept-alive screen that
  * shows that data loads it again when it is shown again, if a tag it reads changed since it loaded.
- * Data that other people change too (orders, badges, balance movements) is read on every showing.
+ * Data that other people change too (orders, badges, balance movements, products under review, seller
+ * applications) is read on every showing instead, so it needs no tag. A tag is added with its first reader.
  */
-export type DataTag = 'orders' | 'balance' | 'favourites' | 'follows' | 'notices' | 'products' | 'addresses' | 'profile' | 'comments' | 'sellerApplication' | 'users';
+export type DataTag = 'favourites' | 'follows' | 'notices' | 'addresses' | 'profile';
 
 /** What a screen's data depends on: tags, or `'everyShow'` to read it afresh each time it is shown. */
 export type Freshness = readonly DataTag[] | 'everyShow';
@@ -20,21 +21,18 @@ export function markChanged(tags: readonly DataTag[]): void {
   for (const tag of tags) changedAt[tag] = clock;
 }
 
-/** The position of the last change; a load remembers it when it starts. */
-export const changeClock = (): number => clock;
-
-/** Whether data that depends on `fresh` and was loaded at `since` (a `changeClock()` reading) is stale. */
-export const changedSince = (fresh: Freshness, since: number): boolean => fresh === 'everyShow' || fresh.some((tag) => (changedAt[tag] ?? 0) > since);
-
 /**
- * For a kept-alive screen: `reload` runs each time the screen is shown again (React Activity runs a
- * screen's effects again when it becomes visible) if its data changed since `loadedAt()`. The first
- * showing is the first load itself.
+ * For a kept-alive screen's data: `reload` runs each time the screen is shown again (React Activity
+ * runs a screen's effects again when it becomes visible) if what it shows changed since it loaded.
+ * Answers the function its loader calls when a load starts. (On the first showing the data is still
+ * loading, and the charts ignore a reload while loading.)
  */
-export function useFreshOnShow(fresh: Freshness | undefined, loadedAt: () => number, reload: () => void): void {
-  const shown = useRef(false);
+export function useFreshOnShow(fresh: Freshness | undefined, reload: () => void): () => void {
+  const loadedAt = useRef(0);
   useEffect(() => {
-    if (shown.current && fresh && changedSince(fresh, loadedAt())) reload();
-    shown.current = true;
+    if (fresh === 'everyShow' || fresh?.some((tag) => (changedAt[tag] ?? 0) > loadedAt.current)) reload();
   }, []);
+  return () => {
+    loadedAt.current = clock;
+  };
 }

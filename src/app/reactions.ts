@@ -1,3 +1,4 @@
+import type { LoginGateEmitted } from '../../machines/loginGate.machine';
 import type { Reaction } from '../domain/codes';
 import { t } from '../i18n/i18n';
 import type { GateActor } from './gate';
@@ -24,14 +25,17 @@ export function reactToFailure(gate: () => GateActor | undefined, reaction: Reac
   }
 }
 
-/** SPEC 8: "Your account is frozen" plus the object text (the reason); for any action and for the login. */
-export function frozenToast(detail: string): void {
-  showToast(detail ? `${t('messages.accountFrozen')}: ${detail}` : t('messages.accountFrozen'), 'error');
+/** SPEC 6, 8: "Your account is frozen" plus the reason, for every refused action and the login. */
+function frozenToast(reason: string): void {
+  showToast(reason ? `${t('messages.accountFrozen')}: ${reason}` : t('messages.accountFrozen'), 'error');
 }
 
 /** The gate's notices as toasts, for as long as SPEC 9 says (login 1.5 s, token error 1 s). */
-export function noticeToast(message: 'loginRequired' | 'tokenError' | 'piAuthFailed' | 'loginFailed'): void {
-  switch (message) {
+export function noticeToast(notice: Extract<LoginGateEmitted, { type: 'notice' }>): void {
+  switch (notice.message) {
+    case 'frozen':
+      frozenToast(notice.detail);
+      return;
     case 'loginRequired':
       showToast(t('messages.loginFirst'), 'info', 1500);
       return;

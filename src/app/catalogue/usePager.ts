@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { pagerMachine, type PageAnswer } from '../../../machines/pager.machine';
-import { changeClock, useFreshOnShow, type Freshness } from '../freshness';
+import { useFreshOnShow, type Freshness } from '../freshness';
 
 /**
  * Runs the paging chart for a list with its page loader; `sentinel` is put after the list to load more
@@ -10,12 +10,11 @@ import { changeClock, useFreshOnShow, type Freshness } from '../freshness';
  * is read again from the top when shown again after a change to it.
  */
 export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list: T[]; next: string | null }>, fresh?: Freshness) {
-  const loadedAt = useRef(0);
   const actor = useActorRef(
     pagerMachine.provide({
       actors: {
         loadPage: fromPromise<PageAnswer, { cursor: string | null }>(({ input }) => {
-          if (input.cursor === null) loadedAt.current = changeClock();
+          if (input.cursor === null) loading();
           return loadPage(input.cursor);
         }),
       },
@@ -33,7 +32,7 @@ export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list:
     observer.observe(node);
     return () => observer.disconnect();
   }, [actor, state]);
-  useFreshOnShow(fresh, () => loadedAt.current, () => actor.send({ type: 'RELOAD' }));
+  const loading = useFreshOnShow(fresh, () => actor.send({ type: 'RELOAD' }));
   return {
     state,
     items,
