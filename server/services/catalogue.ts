@@ -111,14 +111,19 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
 }
 
 export async function sellerRef(db: Db, sellerId: bigint): Promise<SellerRef | null> {
-  const u = await db
+  return (await sellerRefs(db, [sellerId])).get(sellerId) ?? null;
+}
+
+/** Several sellers in one query (a list never asks once per row). */
+async function sellerRefs(db: Db, sellerIds: bigint[]): Promise<Map<bigint, SellerRef>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('users as u')
     .leftJoin('regions as r', 'r.id', 'u.country_id')
     .select(['u.id', 'u.username', 'u.nickname', 'u.head_portrait', 'u.country_id', 'r.name as country_name'])
-    .where('u.id', '=', sellerId)
-    .executeTakeFirst();
-  if (!u) return null;
-  return { id: u.id.toString(), username: u.username, nickname: u.nickname, headPortrait: u.head_portrait, countryId: u.country_id, countryName: u.country_name ?? 'Global' };
+    .where('u.id', 'in', [...new Set(sellerIds)])
+    .execute();
+  return new Map(rows.map((u) => [u.id, { id: u.id.toString(), username: u.username, nickname: u.nickname, headPortrait: u.head_portrait, countryId: u.country_id, countryName: u.country_name ?? 'Global' }]));
 }
 
 /** Sellers (stores) whose user name or nickname matches the search. */
@@ -138,14 +143,23 @@ export async function searchStores(db: Db, text: string): Promise<SellerRef[]> {
 }
 
 async function imagesOf(db: Db, productId: bigint): Promise<ImageRef[]> {
+  return (await imagesOfMany(db, [productId])).get(productId) ?? [];
+}
+
+/** The pictures of several products in one query, each product's in position order. */
+async function imagesOfMany(db: Db, productIds: bigint[]): Promise<Map<bigint, ImageRef[]>> {
+  const byProduct = new Map<bigint, ImageRef[]>();
+  if (productIds.length === 0) return byProduct;
   const rows = await db
     .selectFrom('product_images as pi')
     .innerJoin('images as i', 'i.id', 'pi.image_id')
-    .select(['i.id', 'i.width', 'i.height'])
-    .where('pi.product_id', '=', productId)
+    .select(['pi.product_id', 'i.id', 'i.width', 'i.height'])
+    .where('pi.product_id', 'in', productIds)
+    .orderBy('pi.product_id')
     .orderBy('pi.position')
     .execute();
-  return rows.map((r) => imageRef(r.id, r.width, r.height));
+  for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), imageRef(r.id, r.width, r.height)]);
+  return byProduct;
 }
 
 async function productRow(db: Db, id: bigint) {
@@ -470,21 +484,19 @@ export async function reviewQueue(db: Db, status: ProductStatus) {
     .orderBy('p.updated_at', 'asc')
     .limit(100)
     .execute();
-  return Promise.all(
-    rows.map(async (r) => {
-      const images = await imagesOf(db, r.id);
-      const seller = await sellerRef(db, r.seller_id);
-      const snapshot = restore(productMachine, r.chart);
-      return {
-        ...ownOf(r, images[0] ?? null),
-        allowed: allowedEvents(snapshot, 'staff'),
-        description: r.description,
-        images,
-        seller: seller as SellerRef,
-        reports: Number(r.reports ?? 0),
-      };
-    }),
-  );
+  const [imagesByProduct, sellers] = await Promise.all([imagesOfMany(db, rows.map((r) => r.id)), sellerRefs(db, rows.map((r) => r.seller_id))]);
+  return rows.map((r) => {
+    const images = imagesByProduct.get(r.id) ?? [];
+    const snapshot = restore(productMachine, r.chart);
+    return {
+      ...ownOf(r, images[0] ?? null),
+      allowed: allowedEvents(snapshot, 'staff'),
+      description: r.description,
+      images,
+      seller: sellers.get(r.seller_id) as SellerRef,
+      reports: Number(r.reports ?? 0),
+    };
+  });
 }
 
 /** Fires a deleted product's retention timer: it becomes a backup (kept for the orders that refer to it). */
