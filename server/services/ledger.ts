@@ -14,6 +14,9 @@ import { userAccount } from './users';
  *  - `platform:topup`     demo and promotional credits the platform grants
  *  - `platform:fees`      handling fees the platform earned (issue 6)
  *  - `escrow:order:<id>`  what a buyer paid for an order, held until the order settles
+ *  - `pending:user:<id>`  a seller's income from received orders, held until each order's after-sale
+ *                         window passes or its case closes (issue 12); then moved to `user:<id>`, so the
+ *                         balance of `user:<id>` is exactly what may be withdrawn
  */
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -24,6 +27,7 @@ export const Accounts = {
   topUp: 'platform:topup',
   fees: 'platform:fees',
   orderEscrow: (orderId: bigint) => `escrow:order:${orderId.toString()}`,
+  pendingIncome: (userId: bigint) => `pending:user:${userId.toString()}`,
 } as const;
 
 export interface Posting {
@@ -53,6 +57,11 @@ export async function accountBalance(db: Conn, account: string): Promise<bigint>
     .where('account', '=', account)
     .executeTakeFirstOrThrow();
   return row.total;
+}
+
+/** A seller's income not yet withdrawable (for screens: pending vs available). */
+export async function pendingIncomeOf(db: Conn, userId: bigint): Promise<bigint> {
+  return accountBalance(db, Accounts.pendingIncome(userId));
 }
 
 /** The sum over every account: always zero. */
