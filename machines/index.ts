@@ -4,6 +4,7 @@ import { cartMachine } from './cart.machine';
 import { emailCodeMachine } from './emailCode.machine';
 import { loginGateMachine } from './loginGate.machine';
 import { orderMachine } from './order.machine';
+import { afterSaleMachine } from './afterSale.machine';
 import { paymentMachine } from './payment.machine';
 import { resourceMachine } from './resource.machine';
 import { productMachine } from './product.machine';
@@ -38,6 +39,13 @@ export const machineRegistry: readonly MachineEntry[] = [
   { id: 'emailCode', titleKey: 'gallery.machines.emailCode', machine: emailCodeMachine, sampleInput: undefined, sampleOutputs: { sendCode: null } },
   { id: 'accountForm', titleKey: 'gallery.machines.accountForm', machine: accountFormMachine, sampleInput: {}, sampleOutputs: { submit: null } },
   { id: 'order', titleKey: 'gallery.machines.order', machine: orderMachine, sampleInput: undefined },
+  {
+    id: 'afterSale',
+    titleKey: 'afterSale.gallery.title',
+    machine: afterSaleMachine,
+    sampleInput: { kind: 'returnAndRefund', amount: '12.5', description: 'Arrived cracked', evidence: ['sample'] },
+    sampleOutputs: {},
+  },
   {
     id: 'payment',
     titleKey: 'gallery.machines.payment',

@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate';
 import { CheckoutRules } from '../src/domain/checkout';
 import { Durations } from '../src/domain/constants';
-import type { AfterSaleKind } from '../src/domain/orderRules';
 
 /**
  * THE ORDER LIFECYCLE (SPEC 3 Order, 4 order flow, seller confirmation, receipt, refund request,
@@ -32,9 +31,11 @@ import type { AfterSaleKind } from '../src/domain/orderRules';
  *     not shipped, sent     ── REQUEST_REFUND (buyer) ──────────▶ refund requested
  *     refund requested      ── AGREE_REFUND (seller) ───────────▶ refunded
  *     refund requested      ── REJECT_REFUND (seller) ──────────▶ refund rejected (the order goes on: ship, or receipt)
- *     unrated, rated        ── APPLY_AFTER_SALE (buyer) ────────▶ after-sales
- *     after-sales           ── AGREE_AFTER_SALE (seller) ───────▶ refunded  (from the seller's income)
- *     after-sales           ── REJECT_AFTER_SALE (seller) ──────▶ refund rejected
+ *     unrated, rated        ── APPLY_AFTER_SALE (buyer, once) ──▶ after-sales (code 12, while its case is open)
+ *     after-sales           ── AFTER_SALE_REFUNDED (server) ────▶ refunded  (the case refunded the buyer)
+ *     after-sales           ── AFTER_SALE_CLOSED (server) ──────▶ back to unrated or rated (the case closed without a refund)
+ *   The after-sale case itself (answers, return shipping, appeal, arbitration, its deadlines and its
+ *   money) is its own chart, machines/afterSale.machine.ts; the order only hands over to it.
  *
  *   in place (the order stays where it is)
  *     sent, refund rejected on the way  ── EDIT_TRACKING (seller, only a different company or number)
@@ -61,7 +62,8 @@ export interface OrderContext {
   shipment: Shipment | null;
   buyerRating: { score: number; comment: string; anonymous: boolean } | null;
   sellerRating: { score: number; comment: string } | null;
-  afterSale: { kind: AfterSaleKind; description: string; rejection: string | null } | null;
+  /** The order's after-sale case (one per order): its id once applied, and whether it has closed. */
+  afterSale: { caseId: string; closed: boolean } | null;
 }
 
 export type OrderEvent =
@@ -78,9 +80,9 @@ export type OrderEvent =
   | { type: 'CONFIRM_RECEIPT' }
   | { type: 'RATE'; score: number; comment: string; anonymous: boolean }
   | { type: 'RATE_BUYER'; score: number; comment: string }
-  | { type: 'APPLY_AFTER_SALE'; kind: AfterSaleKind; description: string }
-  | { type: 'AGREE_AFTER_SALE' }
-  | { type: 'REJECT_AFTER_SALE'; reason: string };
+  | { type: 'APPLY_AFTER_SALE'; caseId: string }
+  | { type: 'AFTER_SALE_REFUNDED' }
+  | { type: 'AFTER_SALE_CLOSED' };
 
 export const emptyOrderContext: OrderContext = { cancel: null, refund: null, shipment: null, buyerRating: null, sellerRating: null, afterSale: null };
 
@@ -104,6 +106,8 @@ export const orderMachine = setup({
     trackingChanged: ({ context, event }) =>
       event.type === 'EDIT_TRACKING' && !context.shipment?.noShipping && (context.shipment?.company !== event.company || context.shipment?.number !== event.number),
     sellerHasNotRated: ({ context }) => context.sellerRating === null,
+    /** One after-sale case per order. */
+    noAfterSaleYet: ({ context }) => context.afterSale === null,
   },
   actions: {
     // What the chart records (kept in the order's snapshot).
@@ -113,13 +117,12 @@ export const orderMachine = setup({
     noteRefundRejection: assign({ refund: ({ context, event }) => (context.refund && event.type === 'REJECT_REFUND' ? { ...context.refund, rejection: event.reason } : context.refund) }),
     noteBuyerRating: assign({ buyerRating: ({ event }) => (event.type === 'RATE' ? { score: event.score, comment: event.comment, anonymous: event.anonymous } : null) }),
     noteSellerRating: assign({ sellerRating: ({ event }) => (event.type === 'RATE_BUYER' ? { score: event.score, comment: event.comment } : null) }),
-    noteAfterSale: assign({ afterSale: ({ event }) => (event.type === 'APPLY_AFTER_SALE' ? { kind: event.kind, description: event.description, rejection: null } : null) }),
-    noteAfterSaleRejection: assign({ afterSale: ({ context, event }) => (context.afterSale && event.type === 'REJECT_AFTER_SALE' ? { ...context.afterSale, rejection: event.reason } : context.afterSale) }),
+    noteAfterSale: assign({ afterSale: ({ event }) => (event.type === 'APPLY_AFTER_SALE' ? { caseId: event.caseId, closed: false } : null) }),
+    noteAfterSaleClosed: assign({ afterSale: ({ context }) => (context.afterSale ? { ...context.afterSale, closed: true } : null) }),
     // What the server does in the same transaction (named here, carried out in server/services/orders.ts).
     returnStock: () => {},
     refundBuyer: () => {},
     payOutSeller: () => {},
-    refundFromSeller: () => {},
     publishRating: () => {},
   },
 }).createMachine({
@@ -198,7 +201,7 @@ export const orderMachine = setup({
       },
     },
 
-    /** The seller refused the refund or the after-sale; the order goes on from where it was. */
+    /** The seller refused the refund; the order goes on from where it was. */
     refundRejected: {
       initial: 'beforeShipping',
       states: {
@@ -217,8 +220,6 @@ export const orderMachine = setup({
             buyerCheckWindow: { target: '#order.unrated', actions: 'payOutSeller', meta: { by: 'system' } },
           },
         },
-        /** An after-sale the seller rejected (an appeal to the platform arbiter picks it up from here). */
-        afterSales: {},
       },
     },
 
@@ -227,7 +228,7 @@ export const orderMachine = setup({
       on: {
         RATE: { target: 'rated', actions: ['noteBuyerRating', 'publishRating'], meta: { by: 'buyer' } },
         RATE_BUYER: { guard: 'sellerHasNotRated', actions: 'noteSellerRating', meta: { by: 'seller' } },
-        APPLY_AFTER_SALE: { target: 'afterSales', actions: 'noteAfterSale', meta: { by: 'buyer' } },
+        APPLY_AFTER_SALE: { guard: 'noAfterSaleYet', target: 'afterSales.fromUnrated', actions: 'noteAfterSale', meta: { by: 'buyer' } },
       },
       after: {
         ratingWindow: { target: 'completed', meta: { by: 'system' } },
@@ -237,7 +238,7 @@ export const orderMachine = setup({
     rated: {
       on: {
         RATE_BUYER: { guard: 'sellerHasNotRated', actions: 'noteSellerRating', meta: { by: 'seller' } },
-        APPLY_AFTER_SALE: { target: 'afterSales', actions: 'noteAfterSale', meta: { by: 'buyer' } },
+        APPLY_AFTER_SALE: { guard: 'noAfterSaleYet', target: 'afterSales.fromRated', actions: 'noteAfterSale', meta: { by: 'buyer' } },
       },
     },
 
@@ -247,11 +248,18 @@ export const orderMachine = setup({
       },
     },
 
-    /** The buyer applied for after-sales on received goods; the seller agrees (refund) or rejects. */
+    /**
+     * The buyer applied for after-sales on received goods: the case (machines/afterSale.machine.ts) runs
+     * its own chart; the order waits here, remembering where it was, until the case refunds or closes.
+     */
     afterSales: {
+      initial: 'fromUnrated',
       on: {
-        AGREE_AFTER_SALE: { target: 'refunded', actions: 'refundFromSeller', meta: { by: 'seller' } },
-        REJECT_AFTER_SALE: { target: 'refundRejected.afterSales', actions: 'noteAfterSaleRejection', meta: { by: 'seller' } },
+        AFTER_SALE_REFUNDED: { target: 'refunded', actions: 'noteAfterSaleClosed', meta: { by: 'server' } },
+      },
+      states: {
+        fromUnrated: { on: { AFTER_SALE_CLOSED: { target: '#order.unrated', actions: 'noteAfterSaleClosed', meta: { by: 'server' } } } },
+        fromRated: { on: { AFTER_SALE_CLOSED: { target: '#order.rated', actions: 'noteAfterSaleClosed', meta: { by: 'server' } } } },
       },
     },
 
@@ -271,7 +279,7 @@ export function orderRefusalMessage(guard: string, context: OrderContext): strin
 }
 
 /** The actions the server carries out (the rest only record into the snapshot). */
-export const orderEffects = ['returnStock', 'refundBuyer', 'payOutSeller', 'refundFromSeller', 'publishRating'] as const;
+export const orderEffects = ['returnStock', 'refundBuyer', 'payOutSeller', 'publishRating'] as const;
 export type OrderEffect = (typeof orderEffects)[number];
 
 /** The top-level state name (the status the server stores and SPEC's code is looked up by). */

@@ -21,9 +21,9 @@ const personEvents: OrderEvent[] = [
   { type: 'CONFIRM_RECEIPT' },
   { type: 'RATE', score: 5, comment: 'Lovely', anonymous: false },
   { type: 'RATE_BUYER', score: 4, comment: 'Quick payer' },
-  { type: 'APPLY_AFTER_SALE', kind: 'refundOnly', description: 'Broken on arrival' },
-  { type: 'AGREE_AFTER_SALE' },
-  { type: 'REJECT_AFTER_SALE', reason: 'Not broken' },
+  { type: 'APPLY_AFTER_SALE', caseId: '1' },
+  { type: 'AFTER_SALE_REFUNDED' },
+  { type: 'AFTER_SALE_CLOSED' },
 ];
 
 /** Every delayed transition of the chart as its xstate.after.* event (found from the chart, not listed by hand). */

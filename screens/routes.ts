@@ -60,7 +60,6 @@ const UserCancelStepOne = lazyScreen(() => import('./order/UserCancelStepOneScre
 const UserCancelStepTwo = lazyScreen(() => import('./order/UserCancelStepTwoScreen'));
 const RefundReason = lazyScreen(() => import('./order/RefundReasonScreen'));
 const RateOrder = lazyScreen(() => import('./order/RateOrderScreen'));
-const AfterSaleApply = lazyScreen(() => import('./order/AfterSaleApplyScreen'));
 const LogisticsDetail = lazyScreen(() => import('./order/LogisticsDetailScreen'));
 const OrderCheck = lazyScreen(() => import('./order/OrderCheckScreen'));
 const OrderCheckDetail = lazyScreen(() => import('./order/OrderCheckDetailScreen'));
@@ -77,8 +76,9 @@ const SellerCancelStepOne = lazyScreen(() => import('./seller/SellerCancelStepOn
 const SellerCancelStepTwo = lazyScreen(() => import('./seller/SellerCancelStepTwoScreen'));
 const SellerRateBuyer = lazyScreen(() => import('./seller/RateBuyerScreen'));
 const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScreen'));
-const SellerAfterSaleList = lazyScreen(() => import('./seller/SellerAfterSaleListScreen'));
 // ---- end seller order screens ----
+// After-sale cases and appeals (issue 12): one lazy module for all of them.
+const AfterSale = lazyScreen(() => import('./aftersale/routes'));
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -161,7 +161,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/user/userCancelorderStepTwo', screen: UserCancelStepTwo, login: true },
   { path: '/mine/order/refundreason', screen: RefundReason, login: true },
   { path: '/mine/order/rate', screen: RateOrder, login: true },
-  { path: '/mine/order/aftersale', screen: AfterSaleApply, login: true },
+  { path: '/mine/order/aftersale', screen: AfterSale, login: true },
   { path: '/mine/viewLogisticsDetail', screen: LogisticsDetail, login: true },
   { path: '/mine/check', screen: OrderCheck, login: true },
   { path: '/mine/checkdetail', screen: OrderCheckDetail, login: true },
@@ -177,7 +177,8 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/seller/cancelorderStepTwo', screen: SellerCancelStepTwo, login: true },
   { path: '/mine/seller/rate', screen: SellerRateBuyer, login: true },
   { path: '/mine/seller/refundorderlist', screen: SellerRefundList, login: false },
-  { path: '/mine/seller/aftersale-list', screen: SellerAfterSaleList, login: true },
+  { path: '/mine/seller/aftersale-list', screen: AfterSale, login: true },
+  { path: '/platform/console/appeals', screen: AfterSale, login: true },
   // ---- end seller orders ----
   // ---- balance (screens/wallet) ----
   { path: '/mine/user/balancedetails', screen: BalanceDetails, login: true },

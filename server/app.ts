@@ -6,6 +6,7 @@ import { ApiError, failure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
 import { accountsRoutes } from './routes/accounts';
+import { afterSaleRoutes } from './routes/afterSales';
 import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
 import { catalogueRoutes } from './routes/catalogue';
@@ -35,6 +36,7 @@ export function createApi(deps: Deps) {
   app.route('/', commerceRoutes(deps));
   app.route('/', payRoutes(deps));
   app.route('/', orderRoutes(deps));
+  app.route('/', afterSaleRoutes(deps));
   app.route('/', walletRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));

@@ -178,13 +178,9 @@ function Outcomes({ order }: { order: OrderView }) {
       )}
       {order.afterSale && (
         <Section title={t('buyerOrders.detail.afterSale')} testId="order-after-sale-info">
-          <Row label={t('buyerOrders.afterSale.kind')}>{t(`buyerOrders.afterSale.kinds.${order.afterSale.kind}`)}</Row>
-          <p className={css.quote}>{order.afterSale.description}</p>
-          {order.afterSale.rejection && (
-            <Row label={t('buyerOrders.detail.rejection')} testId="order-after-sale-rejection">
-              {order.afterSale.rejection}
-            </Row>
-          )}
+          <a className={button({ tone: 'secondary' })} href={`#/mine/order/aftersale?case=${order.afterSale.caseId}`} data-testid="order-open-after-sale">
+            {t('afterSale.detail.open')}
+          </a>
         </Section>
       )}
       {(order.buyerRating || order.sellerRating) && (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOrderContext } from '../../machines/order.machine';
-import { afterSaleIssue } from '../../src/domain/schemas/orders';
 import { cancelIssue, cancelStepOf, isReasonKey, reasonText, refundFormIssue, type ReasonDraft } from './buyerReasons';
 
 const t = (key: string) => `<${key}>`;
@@ -34,11 +33,6 @@ describe('the forms check what SPEC 5 asks', () => {
     expect(cancelIssue('REQUEST_REFUND', draft(), t)).toBeNull();
     expect(refundFormIssue(draft({ reason: 'damaged', email: ' ' }), t)).toBe('messages.incorrectEmail');
     expect(refundFormIssue(draft({ reason: 'damaged' }), t)).toBeNull();
-  });
-  it('needs a kind and a description for after-sales', () => {
-    expect(afterSaleIssue({ kind: null, description: 'broken' })).toBe('buyerOrders.afterSale.kindRequired');
-    expect(afterSaleIssue({ kind: 'refundOnly', description: '   ' })).toBe('buyerOrders.afterSale.descriptionRequired');
-    expect(afterSaleIssue({ kind: 'returnAndRefund', description: 'broken' })).toBeNull();
   });
 });
 

@@ -52,7 +52,6 @@ function useAct(order: OrderView, onChanged: () => void) {
 /** The claims a buyer may open on an order, as their seller answers them: locale key parts, test ids, events. */
 const claims = {
   refund: { name: 'Refund', testId: 'refund', agree: 'AGREE_REFUND', reject: 'REJECT_REFUND' },
-  afterSale: { name: 'AfterSale', testId: 'aftersale', agree: 'AGREE_AFTER_SALE', reject: 'REJECT_AFTER_SALE' },
 } as const;
 
 /** A refund or an after-sale the buyer opened: what they said, any rejection, and the answers the chart allows now. */
@@ -278,10 +277,11 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
           </ClaimSection>
         ) : null}
         {order.afterSale ? (
-          <ClaimSection order={order} onChanged={onChanged} claim="afterSale" rejection={order.afterSale.rejection}>
-            <Line label={t('sellerOrders.detail.afterSaleKind')} value={t(`sellerOrders.detail.kinds.${order.afterSale.kind}`)} />
-            <p>{order.afterSale.description}</p>
-          </ClaimSection>
+          <Section title={t('sellerOrders.detail.afterSale')} testId="seller-detail-aftersale">
+            <a className={button({ tone: 'secondary' })} href={`#/mine/order/aftersale?case=${order.afterSale.caseId}`} data-testid="seller-open-aftersale">
+              {t('afterSale.detail.open')}
+            </a>
+          </Section>
         ) : null}
 
         {order.buyerRating || order.sellerRating ? (

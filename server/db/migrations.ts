@@ -9,6 +9,7 @@ import { catalogueMore } from './migrations/0006_catalogue_more';
 import { orderLifecycle } from './migrations/0008_order_lifecycle';
 import { hardening } from './migrations/0009_hardening';
 import { scale } from './migrations/0014_scale';
+import { afterSale } from './migrations/0010_after_sale';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_order_lifecycle': orderLifecycle,
   '0009_hardening': hardening,
   '0014_scale': scale,
+  '0010_after_sale': afterSale,
 };
 
 export const migrationProvider: MigrationProvider = {

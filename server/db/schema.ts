@@ -390,6 +390,45 @@ export interface OrderEventsTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface AfterSalesTable {
+  id: Id;
+  order_id: bigint;
+  buyer_id: bigint;
+  seller_id: bigint;
+  kind: string;
+  /** The after-sale chart's state (machines/afterSale.machine.ts), the name of its SPEC code. */
+  status: string;
+  chart: Json<{ value: unknown; context: unknown }>;
+  /** The refund asked for, in units of 10^-7. */
+  amount: bigint;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  appealed_at: Timestamp | null;
+  buyer_unread: Generated<boolean>;
+  seller_unread: Generated<boolean>;
+}
+
+export interface AfterSaleEventsTable {
+  id: Id;
+  case_id: bigint;
+  event: string;
+  party: string;
+  actor_id: bigint | null;
+  from_status: string;
+  to_status: string;
+  detail: Json<Record<string, unknown>>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface AfterSaleEvidenceTable {
+  case_id: bigint;
+  image_id: string;
+  /** 'application' or 'appeal'. */
+  step: string;
+  position: number;
+  uploaded_by: bigint;
+}
+
 export interface PaymentOrdersTable {
   payment_ref: bigint;
   order_id: bigint;
@@ -488,6 +527,9 @@ export interface Database {
   carts: CartsTable;
   checkouts: CheckoutsTable;
   orders: OrdersTable;
+  after_sales: AfterSalesTable;
+  after_sale_events: AfterSaleEventsTable;
+  after_sale_evidence: AfterSaleEvidenceTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   payment_orders: PaymentOrdersTable;

@@ -169,8 +169,9 @@ export function orderRoutes(deps: Deps) {
     const size = q.size ?? 20;
     let query = db
       .selectFrom('ledger_entries')
-      .select(['id', 'kind', 'amount', 'reference', 'created_at'])
-      .where('account', '=', Accounts.user(c.var.user.id));
+      .select(['id', 'account', 'kind', 'amount', 'reference', 'created_at'])
+      // The balance and the pending income (issue 12): each movement says which it is.
+      .where('account', 'in', [Accounts.user(c.var.user.id), Accounts.pendingIncome(c.var.user.id)]);
     if (q.orderId) {
       // One order's movements: its own (refund, income) and those of the payments that covered it.
       const refs = await db.selectFrom('payment_orders').select('payment_ref').where('order_id', '=', BigInt(q.orderId)).execute();
@@ -198,7 +199,7 @@ export function orderRoutes(deps: Deps) {
     const movements: BalanceMovementView[] = rows.map((r) => {
       const orderId = orderIdOf.get(r.reference ?? '');
       const order = orderId === undefined ? undefined : orders.find((o) => o.id === orderId);
-      return { id: r.id.toString(), kind: r.kind, amount: formatMoney(r.amount), createdAt: r.created_at.toISOString(), order: order ? { id: order.id.toString(), orderNo: order.order_no } : null };
+      return { id: r.id.toString(), kind: r.kind, amount: formatMoney(r.amount), pending: r.account !== Accounts.user(c.var.user.id), createdAt: r.created_at.toISOString(), order: order ? { id: order.id.toString(), orderNo: order.order_no } : null };
     });
     return ok(c, movements);
   });

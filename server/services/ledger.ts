@@ -15,6 +15,9 @@ import { userAccount } from './users';
  *  - `platform:topup`     demo and promotional credits the platform grants
  *  - `platform:fees`      handling fees the platform earned (issue 6)
  *  - `escrow:order:<id>`  what a buyer paid for an order, held until the order settles
+ *  - `pending:user:<id>`  a seller's income from received orders, held until each order's after-sale
+ *                         window passes or its case closes (issue 12); then moved to `user:<id>`, so the
+ *                         balance of `user:<id>` is exactly what may be withdrawn
  */
 type Conn = Kysely<Database> | Transaction<Database>;
 
@@ -25,6 +28,7 @@ export const Accounts = {
   topUp: 'platform:topup',
   fees: 'platform:fees',
   orderEscrow: (orderId: bigint) => `escrow:order:${orderId.toString()}`,
+  pendingIncome: (userId: bigint) => `pending:user:${userId.toString()}`,
 } as const;
 
 export interface Posting {
@@ -73,6 +77,11 @@ export async function balanceMismatches(db: Conn): Promise<{ account: string; ma
     full join (select account, sum(amount)::int8 as total from ledger_entries group by account) l on l.account = b.account
     where coalesce(b.balance, 0) <> coalesce(l.total, 0)`.execute(db);
   return rows.rows.map((r) => ({ account: r.account, maintained: r.maintained ?? 0n, ledger: r.ledger ?? 0n }));
+}
+
+/** A seller's income not yet withdrawable (for screens: pending vs available). */
+export async function pendingIncomeOf(db: Conn, userId: bigint): Promise<bigint> {
+  return accountBalance(db, Accounts.pendingIncome(userId));
 }
 
 /** The sum over every account: always zero. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { orderEffects, orderMachine, orderRefusalMessage, orderStatusOf, orderWindows, type OrderContext, type OrderEffect } from '../../machines/order.machine';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { formatMoney } from '../../src/domain/money';
@@ -9,8 +9,9 @@ import type { OrderHistoryEntry, OrderMoneySummary, OrderView } from '../../src/
 import { applyEventWithActions, restore, store, transitionsFor } from '../charts/apply';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
-import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
-import { accountBalance, Accounts, lockAccount, post, type Posting } from './ledger';
+import { scheduleTimer, syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
+import { Durations } from '../../src/domain/constants';
+import { accountBalance, Accounts, post, type Posting } from './ledger';
 
 /**
  * Orders change only through the order chart (machines/order.machine.ts). To apply an event the
@@ -21,6 +22,8 @@ import { accountBalance, Accounts, lockAccount, post, type Posting } from './led
  * failed step leaves the order, the stock and the ledger as they were.
  */
 export const orderTimerKind = 'order';
+/** The timer that releases an order's pending income when its after-sale window has passed. */
+export const incomeReleaseTimerKind = 'incomeRelease';
 
 /** The top-level state name stored in `orders.status`. */
 export const statusOf = orderStatusOf;
@@ -37,28 +40,14 @@ export const OrderLedgerKind = {
   refund: 'orderRefund',
   income: 'orderIncome',
   afterSaleRefund: 'afterSaleRefund',
+  incomeReleased: 'incomeReleased',
 } as const;
 
-function delayMs(name: string): number {
-  return name in orderWindows ? orderWindows[name as keyof typeof orderWindows] : Number(name);
-}
-
-/** The window name of a timer event ('xstate.after.sellerConfirmWindow.order.paid' → 'sellerConfirmWindow'). */
-export function windowOf(eventType: string): string | null {
-  return /^xstate\.after\.([^.]+)\./.exec(eventType)?.[1] ?? null;
-}
+export { windowOf };
 
 /** Cancels the record's pending timers and schedules one per delayed transition of the state it is now in. */
 export async function syncOrderTimers(trx: Trx, orderId: bigint, snapshot: AnyMachineSnapshot, now: number): Promise<void> {
-  const entityId = orderId.toString();
-  await cancelTimer(trx, { kind: orderTimerKind, entityId }, new Date(now));
-  for (const t of getNextTransitions(snapshot)) {
-    const name = windowOf(t.eventType);
-    if (!name) continue;
-    const ms = delayMs(name);
-    if (!Number.isFinite(ms)) continue;
-    await scheduleTimer(trx, { kind: orderTimerKind, entityId, name, event: t.eventType, dueAt: new Date(now + ms) });
-  }
+  await syncChartTimers(trx, orderTimerKind, orderId.toString(), snapshot, orderWindows, now);
 }
 
 /** Writes one line of an order's history. */
@@ -104,34 +93,22 @@ async function refundBuyer(trx: Trx, order: OrderRow, _event: AnyEventObject, no
   });
 }
 
-/** The order completes: the seller receives the amount less the handling fee, the platform the fee. */
+/**
+ * The order is received: the seller's income (the amount less the handling fee) goes to the seller's
+ * PENDING income, the platform takes the fee; a durable timer moves the income to the seller's balance
+ * once the order's after-sale window (counted from receipt) has passed (server/services/pendingIncome.ts).
+ */
 async function payOutSeller(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {
   const held = await accountBalance(trx, Accounts.orderEscrow(order.id));
   if (held <= 0n) return;
   const fee = order.handling_fee < held ? order.handling_fee : held;
   const postings: Posting[] = [
     { account: Accounts.orderEscrow(order.id), amount: -held },
-    { account: Accounts.user(order.seller_id), amount: held - fee },
+    { account: Accounts.pendingIncome(order.seller_id), amount: held - fee },
   ];
   if (fee > 0n) postings.push({ account: Accounts.fees, amount: fee });
   await post(trx, { kind: OrderLedgerKind.income, reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
-}
-
-/** An agreed after-sale: the seller gives back their income and the platform its fee; the buyer gets what they paid. */
-async function refundFromSeller(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {
-  const paid = order.paid_amount;
-  if (paid <= 0n) return;
-  const fee = order.handling_fee < paid ? order.handling_fee : paid;
-  const share = paid - fee;
-  const seller = Accounts.user(order.seller_id);
-  await lockAccount(trx, seller);
-  if ((await accountBalance(trx, seller)) < share) throw new ApiError('invalidField', { field: 'balance', detail: 'the seller balance is too low to refund' }, null, 'orders.rules.sellerBalanceShort');
-  const postings: Posting[] = [
-    { account: seller, amount: -share },
-    { account: Accounts.user(order.buyer_id), amount: paid },
-  ];
-  if (fee > 0n) postings.push({ account: Accounts.fees, amount: -fee });
-  await post(trx, { kind: OrderLedgerKind.afterSaleRefund, reference: orderReference(order.id), postings: postings.filter((p) => p.amount !== 0n), at: new Date(now) });
+  await scheduleTimer(trx, { kind: incomeReleaseTimerKind, entityId: order.id.toString(), name: 'afterSaleWindow', event: 'release', dueAt: new Date(now + Durations.afterSaleWindow) });
 }
 
 /** The buyer's rating comment appears on each product of the order (once; not where the seller blocked the buyer). */
@@ -151,7 +128,7 @@ async function publishRating(trx: Trx, order: OrderRow, event: AnyEventObject, n
   }
 }
 
-const effects: Record<OrderEffect, Effect> = { returnStock, refundBuyer, payOutSeller, refundFromSeller, publishRating };
+const effects: Record<OrderEffect, Effect> = { returnStock, refundBuyer, payOutSeller, publishRating };
 
 function isEffect(type: string): type is OrderEffect {
   return (orderEffects as readonly string[]).includes(type);
@@ -364,14 +341,18 @@ export async function orderMoneySummary(db: Db, sellerId: bigint): Promise<Order
     .selectFrom('ledger_entries as l')
     .innerJoin('orders as o', (j) => j.on(sql<boolean>`l.reference = ${orderReferencePrefix} || o.id::text`))
     .select([
-      sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = ${income} and l.account = ${Accounts.user(sellerId)}), 0)::int8`.as('received'),
+      sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = ${income} and l.account in (${Accounts.user(sellerId)}, ${Accounts.pendingIncome(sellerId)})), 0)::int8`.as('received'),
       sql<number>`count(distinct o.id) filter (where l.kind = ${income})::int4`.as('completed'),
       sql<bigint>`coalesce(sum(l.amount) filter (where l.kind = ${income} and l.account = ${Accounts.fees}), 0)::int8`.as('fees'),
       sql<bigint>`coalesce(sum(l.amount) filter (where l.kind in (${refund}, ${afterSaleRefund}) and l.account like 'user:%' and l.amount > 0), 0)::int8`.as('refunded'),
     ])
     .where('o.seller_id', '=', sellerId)
     .executeTakeFirstOrThrow();
+  const pendingIncome = await accountBalance(db, Accounts.pendingIncome(sellerId));
+  const available = await accountBalance(db, Accounts.user(sellerId));
   return {
+    pendingIncome: formatMoney(pendingIncome),
+    available: formatMoney(available),
     pending: formatMoney(held.amount),
     pendingOrders: held.n,
     received: formatMoney(moved.received),

@@ -1,4 +1,6 @@
-import { fireOrderTimer, orderTimerKind } from '../services/orders';
+import { fireOrderTimer, incomeReleaseTimerKind, orderTimerKind } from '../services/orders';
+import { fireIncomeRelease } from '../services/pendingIncome';
+import { afterSaleTimerKind, fireAfterSaleTimer } from '../services/afterSales';
 import { fireProductTimer } from '../services/catalogue';
 import type { TimerHandler } from './timers';
 
@@ -9,4 +11,6 @@ import type { TimerHandler } from './timers';
 export const timerHandlers: Record<string, TimerHandler> = {
   product: fireProductTimer,
   [orderTimerKind]: fireOrderTimer,
+  [incomeReleaseTimerKind]: fireIncomeRelease,
+  [afterSaleTimerKind]: fireAfterSaleTimer,
 };

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { getNextTransitions, type AnyMachineSnapshot } from 'xstate';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 
@@ -112,4 +113,24 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
     if (claimed < take) break;
   }
   return fired;
+}
+
+/** The window name of a timer event ('xstate.after.sellerConfirmWindow.order.paid' → 'sellerConfirmWindow'). */
+export function windowOf(eventType: string): string | null {
+  return /^xstate\.after\.([^.]+)\./.exec(eventType)?.[1] ?? null;
+}
+
+/**
+ * Brings a chart record's durable timers in line with the state it is now in: cancels the pending ones
+ * and schedules one per delayed transition (named delay) of the new state.
+ */
+export async function syncChartTimers(trx: Trx, kind: string, entityId: string, snapshot: AnyMachineSnapshot, windows: Readonly<Record<string, number>>, now: number): Promise<void> {
+  await cancelTimer(trx, { kind, entityId }, new Date(now));
+  for (const t of getNextTransitions(snapshot)) {
+    const name = windowOf(t.eventType);
+    if (!name) continue;
+    const ms = name in windows ? windows[name] : Number(name);
+    if (ms === undefined || !Number.isFinite(ms)) continue;
+    await scheduleTimer(trx, { kind, entityId, name, event: t.eventType, dueAt: new Date(now + ms) });
+  }
 }

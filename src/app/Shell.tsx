@@ -126,7 +126,8 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   return (
     <GateContext.Provider value={gate}>
-      <div className={css.frame}>
+      {/* The platform console is the staff's desk: it uses a desktop's width; the buyers' and sellers' screens keep the phone column. */}
+      <div className={css.frame} data-wide={path.startsWith('/platform/console') ? '' : undefined}>
         <main className={css.viewport}>
           {cache.current.map((entry) => (
             <Activity key={entry.key} mode={entry.key === key && !blocked ? 'visible' : 'hidden'}>

@@ -10,7 +10,7 @@ export const frame = style({
   margin: '0 auto',
   background: vars.color.background,
   overflow: 'hidden',
-  '@media': { 'screen and (min-width: 768px)': { width: vars.layout.maxWidth, boxShadow: '0 0 24px rgba(0,0,0,0.12)' } },
+  '@media': { 'screen and (min-width: 768px)': { width: vars.layout.maxWidth, boxShadow: '0 0 24px rgba(0,0,0,0.12)', selectors: { '&[data-wide]': { width: '100%' } } } },
 });
 
 export const viewport = style({ position: 'relative', flex: 1, minHeight: 0 });

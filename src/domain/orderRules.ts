@@ -48,8 +48,8 @@ export const sellerOrderTabs = {
   pendingShipment: ['notShipped', 'refundRejected.beforeShipping'],
   shipped: ['sent', 'refundRejected.onTheWay'],
   refunds: ['refundRequested.beforeShipping', 'refundRequested.onTheWay'],
-  afterSales: ['afterSales'],
-  done: ['unrated', 'rated', 'completed', 'refunded', 'canceled', 'refundRejected.afterSales'],
+  afterSales: ['afterSales.fromUnrated', 'afterSales.fromRated'],
+  done: ['unrated', 'rated', 'completed', 'refunded', 'canceled'],
 } as const satisfies Record<string, readonly string[] | null>;
 export type SellerOrderTab = keyof typeof sellerOrderTabs;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { afterSaleKinds, expressCompanies, isExpressCompany, OrderTextLimits } from '../orderRules';
+import { expressCompanies, isExpressCompany, OrderTextLimits } from '../orderRules';
 import { idString } from './commerce';
 import { multiLineText, noControlCharacters } from './limits';
 
@@ -25,9 +25,6 @@ export const orderAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('CONFIRM_RECEIPT') }),
   z.strictObject({ type: z.literal('RATE'), score, comment: multiLineText(OrderTextLimits.comment), anonymous: z.boolean() }),
   z.strictObject({ type: z.literal('RATE_BUYER'), score, comment: multiLineText(OrderTextLimits.comment) }),
-  z.strictObject({ type: z.literal('APPLY_AFTER_SALE'), kind: z.enum(afterSaleKinds), description: text(OrderTextLimits.description) }),
-  z.strictObject({ type: z.literal('AGREE_AFTER_SALE') }),
-  z.strictObject({ type: z.literal('REJECT_AFTER_SALE'), reason: text(OrderTextLimits.reason) }),
 ]);
 export type OrderAction = z.infer<typeof orderAction>;
 export type OrderActionType = OrderAction['type'];
@@ -61,13 +58,6 @@ export function shipIssue(lines: { company: string; number: string }[], current?
     if (!isExpressCompany(line.company) || !expressNumber.safeParse(line.number).success) return 'orders.rules.expressIncomplete';
     if (current && current.company === line.company && current.number === line.number.trim()) return 'orders.rules.differentCompany';
   }
-  return null;
-}
-
-/** SPEC 5 After-sale: a kind and a description (the evidence images come with the after-sale flow). */
-export function afterSaleIssue(input: { kind: string | null; description: string }): string | null {
-  if (!afterSaleKinds.some((k) => k === input.kind)) return 'buyerOrders.afterSale.kindRequired';
-  if (!input.description.trim()) return 'buyerOrders.afterSale.descriptionRequired';
   return null;
 }
 

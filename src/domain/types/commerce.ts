@@ -81,7 +81,8 @@ export interface OrderView {
   refund: { reason: string; email: string; rejection: string | null } | null;
   buyerRating: { score: number; comment: string; anonymous: boolean } | null;
   sellerRating: { score: number; comment: string } | null;
-  afterSale: { kind: AfterSaleKind; description: string; rejection: string | null } | null;
+  /** The order's after-sale case (its own chart and screens, issue 12), once the buyer applied. */
+  afterSale: { caseId: string; closed: boolean } | null;
   /** The running window, if any: its name (sellerConfirmWindow, buyerCheckWindow…) and when it falls due. */
   deadline: { name: string; at: string } | null;
   /** Whether something changed on this order that the viewer has not yet seen. */
@@ -109,6 +110,10 @@ export interface OrderBadges {
 
 /** getOrderMoneySummary: the seller's money from orders. */
 export interface OrderMoneySummary {
+  /** Income from received orders still inside their after-sale window (not withdrawable yet). */
+  pendingIncome: string;
+  /** The account balance: what may be withdrawn. */
+  available: string;
   /** Paid by buyers, held until the orders complete. */
   pending: string;
   pendingOrders: number;
@@ -124,6 +129,8 @@ export interface BalanceMovementView {
   id: string;
   kind: string;
   amount: string;
+  /** A movement of the pending income (not yet withdrawable), not of the balance. */
+  pending: boolean;
   createdAt: string;
   order: { id: string; orderNo: string } | null;
 }

@@ -1,0 +1,205 @@
+import crypto from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterSaleWindows } from '../machines/afterSale.machine';
+import { Durations } from '../src/domain/constants';
+import type { CheckoutAnswer } from '../src/domain/types/commerce';
+import { ApiCaller } from '../server/testing/apiClient';
+import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
+import { timerHandlers } from '../server/timers/handlers';
+import { runDueTimers } from '../server/timers/timers';
+import { launchBrowser, loginAs, phone, startApp } from './support/app';
+
+/**
+ * Issue 12 journeys in a real browser against the real server: a buyer applies for after-sales with
+ * evidence photos, the seller rejects, the buyer appeals, the arbiter grants a partial refund at the
+ * console's desk and both sides see it; a return-and-refund case goes through return shipping to the
+ * refund; a case left unanswered is deemed agreed by the 24 h timer. (The orders are bought, shipped and
+ * received through the API beforehand: those screens are issue 6's journeys.)
+ */
+type App = Awaited<ReturnType<typeof startApp>>;
+let app: App;
+let browser: Browser;
+let apiBuyer: ApiCaller;
+let apiSeller: ApiCaller;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  apiBuyer = new ApiCaller(app.url, () => Date.now());
+  apiSeller = new ApiCaller(app.url, () => Date.now());
+  await apiBuyer.loginAs('demo_buyer');
+  await apiSeller.loginAs('demo_seller');
+  const sellerAddress = await insertAddress(app.deps.db, 'demo_seller');
+  await app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(sellerAddress)).execute();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+const caseStatus = async (caseId: string) => (await app.deps.db.selectFrom('after_sales').select('status').where('id', '=', BigInt(caseId)).executeTakeFirstOrThrow()).status;
+
+/** A received order of demo_buyer from demo_seller (price + 1 shipping), through the API. */
+async function receivedOrder(title: string, price: string): Promise<string> {
+  const p = await insertProduct(app.deps.db, { seller: 'demo_seller', title, price, shippingFee: '1' });
+  const addressId = await insertAddress(app.deps.db, 'demo_buyer');
+  const placed = await apiBuyer.post<CheckoutAnswer>('/api/commodity/orders/submit', { idempotencyKey: crypto.randomUUID(), items: [{ productId: p.productId, skuId: p.skuIds[0], quantity: 1 }], addressId, paymentMethod: 'balance' });
+  const id = placed.object.orders[0]?.id ?? '';
+  expect((await apiBuyer.post('/api/pay/balance', { orderIds: [id] })).code).toBe('0000');
+  for (const [caller, action] of [
+    [apiSeller, { type: 'CONFIRM' }],
+    [apiSeller, { type: 'SHIP', company: 'DHL', number: 'DHL5566778' }],
+    [apiBuyer, { type: 'CONFIRM_RECEIPT' }],
+  ] as const) {
+    expect((await caller.post('/api/commodity/orders/act', { id, action })).code).toBe('0000');
+  }
+  return id;
+}
+
+async function photo(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: `#${crypto.randomBytes(3).toString('hex')}` } }).png().toBuffer();
+  return { name: 'evidence.png', mimeType: 'image/png', buffer };
+}
+
+/** The buyer applies on the order's after-sale screen with `photos` evidence photos; answers the case id. */
+async function applyInBrowser(page: Page, orderId: string, kind: 'refundOnly' | 'returnAndRefund', amount: string | null, photos: number): Promise<string> {
+  await page.goto(`${app.url}/#/mine/order/detail?id=${orderId}`);
+  await vis(page, 'order-after-sale').click();
+  await page.waitForURL(/#\/mine\/order\/aftersale$/);
+  await vis(page, `aftersale-kind-${kind}`).check();
+  if (amount) await vis(page, 'aftersale-amount').fill(amount);
+  await vis(page, 'aftersale-description').fill('One glass arrived cracked; photos attached.');
+  // Without evidence the form says so before sending.
+  await vis(page, 'aftersale-submit').click();
+  await vis(page, 'aftersale-problem').waitFor();
+  const files = await Promise.all(Array.from({ length: photos }, () => photo()));
+  await page.getByTestId('aftersale-evidence-file').setInputFiles(files);
+  await expect.poll(async () => vis(page, 'aftersale-evidence-thumb').count()).toBe(photos);
+  await expect.poll(async () => page.getByText(/Uploading/).count()).toBe(0);
+  await vis(page, 'aftersale-submit').click();
+  await page.waitForURL(/[?&]case=\d+/);
+  await vis(page, 'aftersale-case').waitFor();
+  const caseId = new URL(page.url()).searchParams.get('case') ?? '';
+  expect(caseId).not.toBe('');
+  return caseId;
+}
+
+describe('after-sale cases in a real browser', () => {
+  it('apply with evidence, the seller rejects, the buyer appeals, the arbiter grants a partial refund at the desk; both sides see it', async () => {
+    const buyer = await phone(browser);
+    const seller = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    await loginAs(seller.page, app.url, 'demo_seller');
+    const orderId = await receivedOrder('Glass tumbler set', '9');
+    const caseId = await applyInBrowser(buyer.page, orderId, 'refundOnly', '8', 2);
+    expect(await vis(buyer.page, 'aftersale-status').textContent()).toBe('Applied');
+    expect(await vis(buyer.page, 'aftersale-deadline').textContent()).toMatch(/The seller answers by/);
+    await expect.poll(async () => vis(buyer.page, 'aftersale-evidence').locator('img').count()).toBe(2);
+
+    // The seller: the after-sale list with its badge, the case, reject with a reason.
+    await seller.page.goto(`${app.url}/#/mine/seller/aftersale-list`);
+    await vis(seller.page, `aftersale-row-${caseId}`).click();
+    await seller.page.waitForURL(new RegExp(`case=${caseId}`));
+    await vis(seller.page, 'aftersale-reject-open').click();
+    await vis(seller.page, 'aftersale-reject-submit').click();
+    await seller.page.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();
+    await vis(seller.page, 'aftersale-reject-reason').fill('The set was checked and intact when packed.');
+    await vis(seller.page, 'aftersale-reject-submit').click();
+    await expect.poll(() => caseStatus(caseId)).toBe('sellerRejected');
+
+    // The buyer appeals with a statement and one more photo.
+    await buyer.page.reload();
+    await vis(buyer.page, 'aftersale-rejection').waitFor();
+    await vis(buyer.page, 'aftersale-appeal-open').click();
+    await vis(buyer.page, 'aftersale-appeal-statement').fill('The courier photo shows the crack at delivery.');
+    await buyer.page.getByTestId('aftersale-appeal-evidence-file').setInputFiles([await photo()]);
+    await expect.poll(async () => vis(buyer.page, 'aftersale-appeal-evidence-thumb').count()).toBe(1);
+    await expect.poll(async () => buyer.page.getByText(/Uploading/).count()).toBe(0);
+    await vis(buyer.page, 'aftersale-appeal-submit').click();
+    await expect.poll(() => caseStatus(caseId)).toBe('underAppeal');
+
+    // The arbiter at the console on a desktop: the queue beside the open case.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const arbiter = await desk.newPage();
+    await loginAs(arbiter, app.url, 'demo_arbiter');
+    await arbiter.goto(`${app.url}/#/platform/console`);
+    await arbiter.getByText('Appeals', { exact: true }).first().click();
+    await arbiter.waitForURL(/#\/platform\/console\/appeals/);
+    await vis(arbiter, `appeal-${caseId}`).click();
+    await vis(arbiter, 'aftersale-case').waitFor();
+    const queueBox = await vis(arbiter, 'appeals-queue').boundingBox();
+    const caseBox = await vis(arbiter, 'aftersale-case').boundingBox();
+    expect(caseBox?.x ?? 0).toBeGreaterThan((queueBox?.x ?? 0) + (queueBox?.width ?? 0) - 1); // side by side, not the phone column
+    expect(await vis(arbiter, 'aftersale-rejection').textContent()).toContain('intact when packed');
+    expect(await vis(arbiter, 'aftersale-appeal-statement-shown').textContent()).toContain('courier photo');
+    await vis(arbiter, 'aftersale-order-history').waitFor();
+    await vis(arbiter, 'aftersale-decide-partial-open').click();
+    await vis(arbiter, 'aftersale-decide-partial-amount').fill('3.5');
+    await vis(arbiter, 'aftersale-decide-partial-reason').fill('One of the two glasses was cracked.');
+    await vis(arbiter, 'aftersale-decide-partial-submit').click();
+    await expect.poll(() => caseStatus(caseId)).toBe('refunded');
+
+    // Both sides see the decision and its reason.
+    for (const page of [buyer.page, seller.page]) {
+      await page.reload();
+      await vis(page, 'aftersale-decision').waitFor();
+      expect(await vis(page, 'aftersale-decision').textContent()).toContain('One of the two glasses was cracked.');
+      expect(await vis(page, 'aftersale-decision').textContent()).toContain('3.5');
+      expect(await vis(page, 'aftersale-status').textContent()).toBe('Refunded');
+    }
+    await desk.close();
+    await buyer.context.close();
+    await seller.context.close();
+  }, 180_000);
+
+  it('return and refund: the seller agrees with the prefilled return address, the buyer ships the goods back, the seller confirms, the refund is paid', async () => {
+    const buyer = await phone(browser);
+    const seller = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    await loginAs(seller.page, app.url, 'demo_seller');
+    const orderId = await receivedOrder('Linen shirt', '12');
+    const caseId = await applyInBrowser(buyer.page, orderId, 'returnAndRefund', null, 1);
+
+    await seller.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await vis(seller.page, 'aftersale-agree-open').click();
+    await expect.poll(async () => vis(seller.page, 'aftersale-agree-detail').inputValue()).not.toBe(''); // prefilled from the default address
+    await vis(seller.page, 'aftersale-agree-submit').click();
+    await expect.poll(() => caseStatus(caseId)).toBe('agreed');
+
+    await buyer.page.reload();
+    await vis(buyer.page, 'aftersale-return-address').waitFor();
+    await vis(buyer.page, 'aftersale-ship-open').click();
+    await vis(buyer.page, 'aftersale-ship-company').selectOption('UPS');
+    await vis(buyer.page, 'aftersale-ship-number').fill('UPS12345678');
+    await vis(buyer.page, 'aftersale-ship-submit').click();
+    await expect.poll(() => caseStatus(caseId)).toBe('returnShipped');
+    await vis(buyer.page, 'aftersale-return-shipment').waitFor();
+    expect(await vis(buyer.page, 'aftersale-ship-open').count()).toBe(0); // the number cannot be changed
+
+    await seller.page.reload();
+    await vis(seller.page, 'aftersale-confirm-return-open').click();
+    await seller.page.getByRole('dialog').getByRole('button', { name: 'Confirm the returned goods' }).click();
+    await expect.poll(() => caseStatus(caseId)).toBe('refunded');
+    await buyer.page.reload();
+    expect(await vis(buyer.page, 'aftersale-refunded').textContent()).toContain('13');
+    await buyer.context.close();
+    await seller.context.close();
+  }, 180_000);
+
+  it('a case left unanswered is deemed agreed by the 24 h timer', async () => {
+    const buyer = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    const orderId = await receivedOrder('Bamboo tray', '4');
+    const caseId = await applyInBrowser(buyer.page, orderId, 'refundOnly', null, 1);
+    const fired = await runDueTimers(app.deps.db, timerHandlers, Date.now() + afterSaleWindows.sellerAnswerWindow + Durations.minute);
+    expect(fired).toBeGreaterThanOrEqual(1);
+    expect(await caseStatus(caseId)).toBe('refunded');
+    await buyer.page.reload();
+    expect(await vis(buyer.page, 'aftersale-status').textContent()).toBe('Refunded');
+    expect(await vis(buyer.page, 'aftersale-timeline').textContent()).toContain('No answer in 24 h: deemed agreed');
+    await buyer.context.close();
+  }, 120_000);
+});

@@ -1,0 +1,345 @@
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import type { ReturnAddress } from '../../machines/afterSale.machine';
+import { afterSaleAct, sellerReturnAddress } from '../../src/api/afterSale';
+import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { useDateTime } from '../../src/app/orders/BuyerFormat';
+import { showToast } from '../../src/app/toasts';
+import { useSubmit } from '../../src/app/useSubmit';
+import { AfterSaleLimits } from '../../src/domain/afterSaleRules';
+import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
+import { expressCompanies } from '../../src/domain/orderRules';
+import { afterSaleAction, type AfterSaleAction } from '../../src/domain/schemas/afterSale';
+import type { AfterSaleView, EvidenceImage } from '../../src/domain/types/afterSale';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted } from '../../src/theme/ui.css';
+import * as css from './afterSale.css';
+import { EvidencePicker, type EvidenceUpload } from './ApplyScreen';
+
+function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={css.line} data-testid={testId}>
+      <span className={muted}>{label}</span>
+      <span>{children}</span>
+    </div>
+  );
+}
+
+function Evidence({ images, label, testId }: { images: EvidenceImage[]; label: string; testId: string }) {
+  if (images.length === 0) return null;
+  return (
+    <div className={css.field}>
+      <span className={css.label}>{label}</span>
+      <ul className={css.thumbs} data-testid={testId}>
+        {images.map((img, i) => (
+          <li key={img.id} className={css.thumb}>
+            <a href={img.full} target="_blank" rel="noreferrer">
+              <img className={css.thumbImage} src={img.thumb} alt={`${label} ${i + 1}`} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The check a step form runs before sending: the step's own schema, as the server checks it. */
+function stepIssue(action: AfterSaleAction): string | null {
+  const parsed = afterSaleAction.safeParse(action);
+  if (parsed.success) return null;
+  const field = String(parsed.error.issues[0]?.path[0] ?? '');
+  if (field === 'reason') return 'afterSale.rules.reasonRequired';
+  if (field === 'statement') return 'afterSale.rules.statementRequired';
+  if (field === 'amount') return 'afterSale.rules.amountInvalid';
+  if (field === 'returnAddress') return 'afterSale.rules.returnAddressRequired';
+  return 'errors.invalidField';
+}
+
+/** One step's form, opened by its button: what it asks, then send. */
+function StepForm({ label, testId, build, onDone, children, tone }: { label: string; testId: string; build: () => AfterSaleAction; onDone: (v: AfterSaleView) => void; children: ReactNode; tone?: 'primary' | 'secondary' | 'danger' }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const caseId = useCaseId();
+  const send = useSubmit((action: AfterSaleAction) => afterSaleAct(caseId, action), stepIssue, (view) => {
+    setOpen(false);
+    showToast(t('afterSale.actions.done'), 'success');
+    onDone(view);
+  });
+  if (!open)
+    return (
+      <button type="button" className={button({ tone: tone ?? 'primary' })} onClick={() => setOpen(true)} data-testid={`${testId}-open`}>
+        {label}
+      </button>
+    );
+  return (
+    <form
+      className={`${card} ${css.body}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send.submit(build());
+      }}
+      data-testid={testId}
+    >
+      <strong>{label}</strong>
+      {children}
+      {send.problem ? (
+        <p className={css.warning} role="alert">
+          {t(send.problem)}
+        </p>
+      ) : null}
+      <div className={css.actions}>
+        <button type="button" className={button({ tone: 'secondary' })} onClick={() => setOpen(false)}>
+          {t('app.cancel')}
+        </button>
+        <button type="submit" className={button({ tone: tone === 'danger' ? 'danger' : 'primary' })} disabled={send.submitting} data-testid={`${testId}-submit`}>
+          {t('afterSale.actions.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The case the step forms act on. */
+const CaseId = createContext('');
+const useCaseId = () => useContext(CaseId);
+
+function TextField({ label, value, onChange, max, testId, multiline }: { label: string; value: string; onChange: (v: string) => void; max: number; testId: string; multiline?: boolean }) {
+  const id = useId();
+  return (
+    <div className={css.field}>
+      <label className={css.label} htmlFor={id}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea id={id} className={css.textarea} maxLength={max} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      ) : (
+        <input id={id} className={css.input} maxLength={max} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      )}
+    </div>
+  );
+}
+
+function ReasonStep({ label, testId, type, onDone, tone }: { label: string; testId: string; type: 'REJECT' | 'DECIDE_FULL' | 'DECIDE_REJECT'; onDone: (v: AfterSaleView) => void; tone?: 'primary' | 'secondary' | 'danger' }) {
+  const t = useT();
+  const [reason, setReason] = useState('');
+  return (
+    <StepForm label={label} testId={testId} tone={tone} build={() => ({ type, reason: reason.trim() })} onDone={onDone}>
+      <TextField label={t(type === 'REJECT' ? 'afterSale.actions.rejectReason' : 'afterSale.actions.decisionReason')} value={reason} onChange={setReason} max={AfterSaleLimits.reason} testId={`${testId}-reason`} multiline />
+    </StepForm>
+  );
+}
+
+function PartialStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  return (
+    <StepForm label={t('afterSale.actions.decidePartial')} testId="aftersale-decide-partial" build={() => ({ type: 'DECIDE_PARTIAL', amount: amount.trim(), reason: reason.trim() })} onDone={onDone}>
+      <TextField label={t('afterSale.actions.partialAmount')} value={amount} onChange={setAmount} max={20} testId="aftersale-decide-partial-amount" />
+      <TextField label={t('afterSale.actions.decisionReason')} value={reason} onChange={setReason} max={AfterSaleLimits.reason} testId="aftersale-decide-partial-reason" multiline />
+    </StepForm>
+  );
+}
+
+function AgreeStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const [address, setAddress] = useState<ReturnAddress>({ name: '', phone: '', region: '', detail: '' });
+  useEffect(() => {
+    if (view.kind !== 'returnAndRefund') return;
+    sellerReturnAddress()
+      .then((a) => {
+        if (a) setAddress((cur) => (cur.name || cur.detail ? cur : a));
+      })
+      .catch(() => undefined);
+  }, [view.kind]);
+  const field = (key: keyof ReturnAddress, max: number) => (
+    <TextField label={t(`afterSale.address.${key}`)} value={address[key]} onChange={(v) => setAddress((a) => ({ ...a, [key]: v }))} max={max} testId={`aftersale-agree-${key}`} />
+  );
+  if (view.kind === 'refundOnly') {
+    return <ConfirmStep label={t('afterSale.actions.agree')} body={t('afterSale.actions.agreeRefundConfirm', { amount: view.amount })} testId="aftersale-agree" action={{ type: 'AGREE', returnAddress: null }} onDone={onDone} />;
+  }
+  return (
+    <StepForm label={t('afterSale.actions.agree')} testId="aftersale-agree" build={() => ({ type: 'AGREE', returnAddress: { name: address.name.trim(), phone: address.phone.trim(), region: address.region.trim(), detail: address.detail.trim() } })} onDone={onDone}>
+      <span className={css.label}>{t('afterSale.detail.returnAddress')}</span>
+      {field('name', 120)}
+      {field('phone', 24)}
+      {field('region', 200)}
+      {field('detail', 300)}
+    </StepForm>
+  );
+}
+
+function ShipReturnStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const id = useId();
+  const [company, setCompany] = useState<string>(expressCompanies[0]);
+  const [number, setNumber] = useState('');
+  return (
+    <StepForm label={t('afterSale.actions.shipReturn')} testId="aftersale-ship" build={() => ({ type: 'SHIP_RETURN', company: company as (typeof expressCompanies)[number], number: number.trim() })} onDone={onDone}>
+      <div className={css.field}>
+        <label className={css.label} htmlFor={id}>
+          {t('afterSale.actions.company')}
+        </label>
+        <select id={id} className={css.input} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="aftersale-ship-company">
+          {expressCompanies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField label={t('afterSale.actions.number')} value={number} onChange={setNumber} max={40} testId="aftersale-ship-number" />
+      <p className={muted}>{t('afterSale.actions.trackingHint')}</p>
+    </StepForm>
+  );
+}
+
+function AppealStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const [statement, setStatement] = useState('');
+  const [uploads, setUploads] = useState<EvidenceUpload[]>([]);
+  return (
+    <StepForm label={t('afterSale.actions.appeal')} testId="aftersale-appeal" build={() => ({ type: 'APPEAL', statement: statement.trim(), evidence: uploads.flatMap((u) => (u.image ? [u.image.id] : [])) })} onDone={onDone}>
+      <TextField label={t('afterSale.actions.statement')} value={statement} onChange={setStatement} max={AfterSaleLimits.statement} testId="aftersale-appeal-statement" multiline />
+      <EvidencePicker uploads={uploads} setUploads={setUploads} testId="aftersale-appeal-evidence" />
+    </StepForm>
+  );
+}
+
+function ConfirmStep({ label, body, testId, action, onDone }: { label: string; body: string; testId: string; action: AfterSaleAction; onDone: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const caseId = useCaseId();
+  const send = useSubmit((a: AfterSaleAction) => afterSaleAct(caseId, a), undefined, (view) => {
+    showToast(t('afterSale.actions.done'), 'success');
+    onDone(view);
+  });
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" className={button()} disabled={send.submitting} data-testid={`${testId}-open`}>
+          {label}
+        </button>
+      }
+      title={label}
+      body={body}
+      confirmLabel={label}
+      onConfirm={() => send.submit(action)}
+    />
+  );
+}
+
+/** What the viewer may do now, as the case's chart allows it (its `can`). */
+function Actions({ view, onChanged }: { view: AfterSaleView; onChanged: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const can = new Set(view.can);
+  const steps = [
+    can.has('AGREE') && <AgreeStep key="agree" view={view} onDone={onChanged} />,
+    can.has('REJECT') && <ReasonStep key="reject" label={t('afterSale.actions.reject')} testId="aftersale-reject" type="REJECT" tone="secondary" onDone={onChanged} />,
+    can.has('CONFIRM_RETURN') && <ConfirmStep key="confirm" label={t('afterSale.actions.confirmReturn')} body={t('afterSale.actions.confirmReturnConfirm')} testId="aftersale-confirm-return" action={{ type: 'CONFIRM_RETURN' }} onDone={onChanged} />,
+    can.has('SHIP_RETURN') && <ShipReturnStep key="ship" onDone={onChanged} />,
+    can.has('APPEAL') && <AppealStep key="appeal" onDone={onChanged} />,
+    can.has('CANCEL') && <ConfirmStep key="cancel" label={t('afterSale.actions.cancel')} body={t('afterSale.actions.cancelConfirm')} testId="aftersale-cancel" action={{ type: 'CANCEL' }} onDone={onChanged} />,
+    can.has('DECIDE_FULL') && <ReasonStep key="full" label={t('afterSale.actions.decideFull')} testId="aftersale-decide-full" type="DECIDE_FULL" onDone={onChanged} />,
+    can.has('DECIDE_PARTIAL') && <PartialStep key="partial" onDone={onChanged} />,
+    can.has('DECIDE_REJECT') && <ReasonStep key="dismiss" label={t('afterSale.actions.decideReject')} testId="aftersale-decide-reject" type="DECIDE_REJECT" tone="danger" onDone={onChanged} />,
+  ].filter(Boolean);
+  if (steps.length === 0) return null;
+  return (
+    <div className={css.actions} role="group" aria-label={t('afterSale.actions.decide')}>
+      {steps}
+    </div>
+  );
+}
+
+/** One case: its status, the deadline sentence, both sides' statements, evidence, the decision, the timeline, and the viewer's steps. */
+export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: (v: AfterSaleView) => void }) {
+  const t = useT();
+  const when = useDateTime();
+  return (
+    <CaseId.Provider value={view.id}>
+    <div className={css.body} data-testid="aftersale-case">
+      <div className={card}>
+        <h2 className={css.label} data-testid="aftersale-status">
+          {t(afterSaleStatusLabelKey(view.status))}
+        </h2>
+        <p className={muted}>
+          {view.orderNo} · {view.title}
+        </p>
+        {view.deadline ? (
+          <p className={css.deadline} data-testid="aftersale-deadline">
+            {t(`afterSale.deadline.${view.deadline.name}`, { at: when(view.deadline.at) })}
+          </p>
+        ) : null}
+        {view.overdue && view.status === 'underAppeal' ? <p className={css.overdueTag}>{t('afterSale.detail.overdue')}</p> : null}
+      </div>
+      <div className={`${card} ${css.field}`}>
+        <Line label={t('afterSale.apply.kind')}>{t(`afterSale.kinds.${view.kind}`)}</Line>
+        <Line label={t('afterSale.detail.amount')}>{view.amount} π</Line>
+        {view.refunded ? (
+          <Line label={t('afterSale.detail.refunded')} testId="aftersale-refunded">
+            {view.refunded} π
+          </Line>
+        ) : null}
+        <p className={css.quote}>{view.description}</p>
+        <Evidence images={view.evidence} label={t('afterSale.detail.evidence')} testId="aftersale-evidence" />
+        {view.returnAddress ? (
+          <Line label={t('afterSale.detail.returnAddress')} testId="aftersale-return-address">
+            {[view.returnAddress.name, view.returnAddress.phone, view.returnAddress.region, view.returnAddress.detail].filter(Boolean).join(', ')}
+          </Line>
+        ) : null}
+        {view.returnShipment ? (
+          <Line label={t('afterSale.detail.returnShipment')} testId="aftersale-return-shipment">
+            <span dir="ltr">
+              {view.returnShipment.company} {view.returnShipment.number}
+            </span>
+          </Line>
+        ) : null}
+        {view.rejection ? (
+          <div className={css.field} data-testid="aftersale-rejection">
+            <span className={css.label}>{t('afterSale.detail.rejection')}</span>
+            <p className={css.quote}>{view.rejection}</p>
+          </div>
+        ) : null}
+        {view.appeal ? (
+          <div className={css.field} data-testid="aftersale-appeal-statement-shown">
+            <span className={css.label}>{t('afterSale.detail.appeal')}</span>
+            <p className={css.quote}>{view.appeal.statement}</p>
+          </div>
+        ) : null}
+        <Evidence images={view.appealEvidence} label={t('afterSale.detail.appealEvidence')} testId="aftersale-appeal-evidence-shown" />
+        {view.decision ? (
+          <div className={css.field} data-testid="aftersale-decision">
+            <span className={css.label}>{t('afterSale.detail.decision')}</span>
+            <strong>{t(`afterSale.detail.outcomes.${view.decision.outcome}`, { amount: view.decision.amount ?? '' })}</strong>
+            <p className={css.quote}>{view.decision.reason}</p>
+          </div>
+        ) : null}
+        {view.closedBy ? <p className={muted}>{t(view.closedBy === 'buyer' ? 'afterSale.detail.closedByBuyer' : 'afterSale.detail.closedBySystem')}</p> : null}
+      </div>
+      <Actions view={view} onChanged={onChanged} />
+      <div className={`${card} ${css.field}`}>
+        <span className={css.label}>{t('afterSale.detail.timeline')}</span>
+        <ol className={css.timeline} data-testid="aftersale-timeline">
+          {view.history.map((h, i) => (
+            <li key={i}>
+              <strong>{t(`afterSale.events.${h.event}`)}</strong> · {t(`afterSale.parties.${h.by}`)} · <time dateTime={h.at}>{when(h.at)}</time>
+            </li>
+          ))}
+        </ol>
+      </div>
+      {view.viewer === 'arbiter' ? (
+        <div className={`${card} ${css.field}`}>
+          <span className={css.label}>{t('afterSale.detail.orderHistory')}</span>
+          <ol className={css.timeline} data-testid="aftersale-order-history">
+            {view.orderHistory.map((h, i) => (
+              <li key={i}>
+                {h.event} · {t(`afterSale.parties.${h.by}`)} · <time dateTime={h.at}>{when(h.at)}</time>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </div>
+    </CaseId.Provider>
+  );
+}
