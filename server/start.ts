@@ -9,6 +9,7 @@ import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers } from './timers/timers';
 import { reconcilePayments } from './services/payments';
+import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 
@@ -79,6 +80,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const maintenance = setInterval(() => void purgeSignatures(deps).catch(() => undefined), 60_000);
   maintenance.unref();
   // Timers that fell due while the server was down fire now; then every few seconds.
+  // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
+  setPayoutDriver((id) => void drivePayout(deps, id).catch((error: unknown) => console.error('[withdrawals]', error)));
+  void resumePayouts(deps).catch((error: unknown) => console.error('[withdrawals]', error));
   const fireTimers = () => runDueTimers(deps.db, timerHandlers, deps.now()).catch((error: unknown) => console.error('[timers]', error));
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), 5_000);
@@ -94,6 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
+      setPayoutDriver(null);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.db.destroy();
     },

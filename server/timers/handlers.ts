@@ -1,5 +1,6 @@
 import { fireOrderTimer, orderTimerKind } from '../services/orders';
 import { fireProductTimer } from '../services/catalogue';
+import { fireWithdrawalTimer, withdrawalTimerKind } from '../services/withdrawals';
 import type { TimerHandler } from './timers';
 
 /**
@@ -9,4 +10,5 @@ import type { TimerHandler } from './timers';
 export const timerHandlers: Record<string, TimerHandler> = {
   product: fireProductTimer,
   [orderTimerKind]: fireOrderTimer,
+  [withdrawalTimerKind]: fireWithdrawalTimer,
 };
