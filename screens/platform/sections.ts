@@ -15,4 +15,5 @@ export const consoleSections: ConsoleSection[] = [
   { key: 'notices', titleKey: 'accounts.console.noticesTitle', descriptionKey: 'accounts.console.noticesDescription', path: '/platform/console/notices' },
   { key: 'productReview', titleKey: 'catalogue.console.reviewTitle', descriptionKey: 'catalogue.console.reviewDescription', path: '/platform/console/products' },
   { key: 'sellerApplications', titleKey: 'catalogue.console.applicationsTitle', descriptionKey: 'catalogue.console.applicationsDescription', path: '/platform/console/sellers' },
+  { key: 'withdrawals', titleKey: 'withdrawal.consoleTitle', descriptionKey: 'withdrawal.consoleDescription', path: '/platform/console/withdrawals' },
 ];
