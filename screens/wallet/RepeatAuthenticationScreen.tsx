@@ -1,9 +1,9 @@
 import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { authenticateAgain } from '../../src/app/gate';
 import { back } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { reauthenticate } from '../../src/api/withdrawal';
-import { authenticate } from '../../src/bridge/bridge';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
 
@@ -11,7 +11,7 @@ import { button, card, muted, screen } from '../../src/theme/ui.css';
 export default function RepeatAuthenticationScreen() {
   const t = useT();
   const send = useSubmit(
-    async () => reauthenticate((await authenticate(() => undefined)).accessToken),
+    async () => reauthenticate(await authenticateAgain()),
     undefined,
     () => {
       showToast(t('withdrawal.repeatDone'), 'success');
