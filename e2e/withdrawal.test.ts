@@ -47,7 +47,13 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await page.getByTestId('sandbox-user-demo_buyer').click();
     await page.getByText('Authenticated. You can withdraw now.').first().waitFor();
 
-    await page.goto(`${app.url}/#/mine/user/withdrawal`);
+    // From the account tab, through the checks before a withdrawal.
+    await page.goto(`${app.url}/#/my`);
+    await vis(page, 'open-withdrawal').click();
+    await page.waitForURL(/#\/mine\/authbeforewithdraw/);
+    await expect.poll(() => vis(page, 'check-kycNotPassed').textContent()).toContain('✓');
+    await vis(page, 'checks-continue').click();
+    await page.waitForURL(/#\/mine\/user\/withdrawal/);
     await expect.poll(() => vis(page, 'withdraw-available').textContent()).toBe('Withdrawable: 499.99 π');
     const to = stellarAddressOf(crypto.randomBytes(32));
     await vis(page, 'withdraw-address').fill(to);
