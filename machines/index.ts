@@ -9,6 +9,7 @@ import { paymentMachine } from './payment.machine';
 import { resourceMachine } from './resource.machine';
 import { productMachine } from './product.machine';
 import { pagerMachine } from './pager.machine';
+import { withdrawalMachine } from './withdrawal.machine';
 import { sampleLoginAnswer, sampleUserInfo } from './samples';
 
 /**
@@ -63,5 +64,6 @@ export const machineRegistry: readonly MachineEntry[] = [
     },
   },
   { id: 'cart', titleKey: 'gallery.machines.cart', machine: cartMachine, sampleInput: { items: [] }, sampleOutputs: { saveCart: [] } },
+  { id: 'withdrawal', titleKey: 'withdrawal.chartTitle', machine: withdrawalMachine, sampleInput: undefined },
   { id: 'pager', titleKey: 'gallery.machines.pager', machine: pagerMachine, sampleInput: undefined, sampleOutputs: { loadPage: { list: ['a'], next: null } } },
 ];

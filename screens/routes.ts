@@ -79,6 +79,8 @@ const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScree
 // ---- end seller order screens ----
 // After-sale cases and appeals (issue 12): one lazy module for all of them.
 const AfterSale = lazyScreen(() => import('./aftersale/routes'));
+const Withdrawal = lazyScreen(() => import('./wallet/withdrawalRoutes'));
+const ConsoleWithdrawals = lazyScreen(() => import('./platform/WithdrawalReviewScreen'));
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -97,9 +99,7 @@ const publicSoon = [
 
 const loginSoon = [
   '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list',
-  '/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct',
   '/mine/signscore',
-  '/mine/authentication', '/mine/repeatauthentication',
   '/mine/adDuration',
 ];
 
@@ -184,6 +184,8 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/user/balancedetails', screen: BalanceDetails, login: true },
   { path: '/mine/user/balancedetailsorder', screen: BalanceDetailsOrder, login: true },
   // ---- end balance ----
+  ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
+  { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

@@ -17,6 +17,8 @@ import { payRoutes } from './routes/pay';
 import { referenceRoutes } from './routes/reference';
 import { usersRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallet';
+import { walletExtraRoutes } from './routes/walletExtras';
+import { withdrawalRoutes } from './routes/withdrawals';
 import { mailboxRoutes } from './sandbox/mailbox';
 import { sandboxRoutes } from './sandbox/routes';
 
@@ -38,6 +40,8 @@ export function createApi(deps: Deps) {
   app.route('/', orderRoutes(deps));
   app.route('/', afterSaleRoutes(deps));
   app.route('/', walletRoutes(deps));
+  app.route('/', withdrawalRoutes(deps));
+  app.route('/', walletExtraRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));
   app.route('/', noticesRoutes(deps));

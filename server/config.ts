@@ -15,6 +15,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Where the built client lives. */
   distDir: string;
+  /** Sandbox: how long a submitted payout waits before the simulated chain verifies it (issue 13). */
+  sandboxConfirmMs: number;
 }
 
 export const sandboxApiKey = 'sandbox-key';
@@ -34,5 +36,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     piPlatformUrl: env.PI_PLATFORM_URL ?? (sandbox ? `http://127.0.0.1:${port}/sandbox/platform` : 'https://api.minepi.com'),
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
   };
 }

@@ -10,6 +10,7 @@ import { timerHandlers } from './timers/handlers';
 import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { shareCatalogueInvalidations } from './services/catalogueCache';
+import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 
@@ -101,6 +102,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       firing = false;
     }
   };
+  // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
+  setPayoutDriver((id) => void drivePayout(deps, id).catch((error: unknown) => console.error('[withdrawals]', error)));
+  void resumePayouts(deps).catch((error: unknown) => console.error('[withdrawals]', error));
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();
@@ -115,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
+      setPayoutDriver(null);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopSharing?.();
       await deps.db.destroy();

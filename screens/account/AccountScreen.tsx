@@ -71,6 +71,8 @@ export default function AccountScreen() {
           <Row label={t('accounts.entry.customColour')} onClick={() => go('/mine/customcolor')} testId="open-customcolor" />
           <Row label={t('accounts.entry.notices')} onClick={() => go('/mine/notice')} testId="open-notices" />
           <Row label={t('balance.entry')} onClick={() => go('/mine/user/balancedetails')} testId="open-balance-details" />
+          <Row label={t('withdrawal.title')} onClick={() => go('/mine/authbeforewithdraw')} testId="open-withdrawal" />
+          <Row label={t('merge.open')} onClick={() => go('/mine/mergewallet')} testId="open-merge" />
           <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
           <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
           <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />

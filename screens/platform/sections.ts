@@ -16,4 +16,5 @@ export const consoleSections: ConsoleSection[] = [
   { key: 'productReview', titleKey: 'catalogue.console.reviewTitle', descriptionKey: 'catalogue.console.reviewDescription', path: '/platform/console/products' },
   { key: 'appeals', titleKey: 'afterSale.console.title', descriptionKey: 'afterSale.console.description', path: '/platform/console/appeals' },
   { key: 'sellerApplications', titleKey: 'catalogue.console.applicationsTitle', descriptionKey: 'catalogue.console.applicationsDescription', path: '/platform/console/sellers' },
+  { key: 'withdrawals', titleKey: 'withdrawal.consoleTitle', descriptionKey: 'withdrawal.consoleDescription', path: '/platform/console/withdrawals' },
 ];

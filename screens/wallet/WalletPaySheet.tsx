@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
+import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { walletAppBalance } from '../../src/api/pay';
 import { useT } from '../../src/i18n/react';
@@ -7,7 +8,7 @@ import { button, muted, title } from '../../src/theme/ui.css';
 import * as css from './wallet.css';
 
 /** The wallet-app balance payment sheet (SPEC 2): shows the wallet balance and asks the payment password. */
-function SheetBody({ total, busy, problem, onPay }: { total: string; busy: boolean; problem: string | null; onPay: (password: string) => void }) {
+function SheetBody({ total, busy, problem, onPay, onMerge }: { total: string; busy: boolean; problem: string | null; onPay: (password: string) => void; onMerge: () => void }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const { data, state } = useResource(walletAppBalance);
@@ -22,6 +23,11 @@ function SheetBody({ total, busy, problem, onPay }: { total: string; busy: boole
       <p className={muted} data-testid="wallet-balance">
         {notMerged ? t('wallet.notMerged') : t('wallet.balance', { balance: data?.balance ?? '…' })}
       </p>
+      {notMerged && (
+        <button type="button" className={button({ tone: 'secondary', block: true })} onClick={onMerge} data-testid="wallet-merge">
+          {t('merge.open')}
+        </button>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -63,7 +69,16 @@ export default function WalletPaySheet(props: { open: boolean; total: string; bu
         <Dialog.Overlay className={css.overlay} />
         <Dialog.Content className={css.sheet} data-testid="wallet-sheet" aria-describedby={undefined}>
           <Dialog.Title className={title}>{t('wallet.title')}</Dialog.Title>
-          {props.open && <SheetBody total={props.total} busy={props.busy} problem={props.problem} onPay={props.onPay} />}
+          {props.open && <SheetBody
+              total={props.total}
+              busy={props.busy}
+              problem={props.problem}
+              onPay={props.onPay}
+              onMerge={() => {
+                props.onClose();
+                go('/mine/mergewallet');
+              }}
+            />}
           <Dialog.Close asChild>
             <button type="button" className={button({ tone: 'ghost', block: true })}>
               {t('app.cancel')}

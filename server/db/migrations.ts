@@ -10,6 +10,7 @@ import { orderLifecycle } from './migrations/0008_order_lifecycle';
 import { hardening } from './migrations/0009_hardening';
 import { scale } from './migrations/0014_scale';
 import { afterSale } from './migrations/0010_after_sale';
+import { withdrawal } from './migrations/0011_withdrawal';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_hardening': hardening,
   '0014_scale': scale,
   '0010_after_sale': afterSale,
+  '0011_withdrawal': withdrawal,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,6 +27,8 @@ export interface UsersTable {
   frozen: Generated<boolean>;
   frozen_reason: string | null;
   created_at: DefaultedTimestamp;
+  /** The last fresh platform authentication (/mine/repeatauthentication), issue 13. */
+  reauthenticated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -108,6 +110,10 @@ export interface SandboxWalletsTable {
   username: string;
   balance: Int8;
   created_at: DefaultedTimestamp;
+  /** The person's KYC as the sandbox platform reports it (issue 13). */
+  kyc: Generated<string>;
+  /** Sandbox: app-to-user payouts to this wallet fail at submission (issue 13). */
+  payout_fails: Generated<boolean>;
 }
 
 export interface SandboxAccessTokensTable {
@@ -130,6 +136,8 @@ export interface SandboxPaymentsTable {
   user_cancelled: Generated<boolean>;
   txid: string | null;
   created_at: DefaultedTimestamp;
+  /** Sandbox: when a submitted app-to-user transaction counts as verified (the confirmation delay). */
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SandboxTransactionsTable {
@@ -221,7 +229,7 @@ export interface CredentialsTable {
 /** An e-mail code: only its hash is kept; it expires, is used once and dies after too many wrong tries. */
 export interface EmailCodesTable {
   id: Id;
-  purpose: 'register' | 'reset' | 'email';
+  purpose: 'register' | 'reset' | 'email' | 'withdraw';
   email: string;
   user_id: bigint | null;
   code_hash: string;
@@ -441,6 +449,8 @@ export interface SandboxWalletAppAccountsTable {
   pay_password_hash: string;
   merged: Generated<boolean>;
   created_at: DefaultedTimestamp;
+  /** The account this wallet-app account was merged with (issue 13); null for the seeded demo merge by user name. */
+  merged_user_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface SellerApplicationsTable {
@@ -550,4 +560,48 @@ export interface Database {
   seller_blocks: SellerBlocksTable;
   product_reports: ProductReportsTable;
   product_search: ProductSearchTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_events: WithdrawalEventsTable;
+  wallet_flags: WalletFlagsTable;
+}
+
+/** Withdrawal to a wallet address (issue 13). `status` is SPEC's word, `stage` the chart's state. */
+export interface WithdrawalsTable {
+  id: Id;
+  user_id: Int8;
+  status: string;
+  stage: string;
+  chart: Json<{ value: unknown; context: unknown }>;
+  address: string;
+  amount: Int8;
+  fee: Int8;
+  payment_id: string | null;
+  txid: string | null;
+  from_address: string | null;
+  reviewer_id: Int8 | null;
+  reviewed_at: Timestamp | null;
+  payout_claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface WithdrawalEventsTable {
+  id: Id;
+  withdrawal_id: Int8;
+  event: string;
+  party: string;
+  from_stage: string;
+  to_stage: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface WalletFlagsTable {
+  user_id: Int8;
+  wallet_ad_shown_at: Timestamp | null;
+  withdraw_ad_shown_at: Timestamp | null;
+  tk_happy_count: Generated<number>;
+  qr_tip_status: Generated<boolean>;
+  fa_key_saved_at: Timestamp | null;
 }

@@ -59,7 +59,7 @@ export async function seed(db: Db, options: { demo: boolean; dataDir?: string })
         .execute();
       await trx
         .insertInto('sandbox_wallets')
-        .values({ uid: u.piUid, username: u.username, balance: parseMoney(String(u.walletCoins)) })
+        .values({ uid: u.piUid, username: u.username, balance: parseMoney(String(u.walletCoins)), kyc: u.kyc })
         .onConflict((oc) => oc.column('uid').doNothing())
         .execute();
     }

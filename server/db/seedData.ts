@@ -86,11 +86,13 @@ export interface DemoUser {
   countryId: number;
   /** Opening balance of the user's simulated coin wallet, in whole coins. */
   walletCoins: number;
+  /** The person's KYC as the sandbox platform reports it: demo users of both kinds (issue 13). */
+  kyc: 'passed' | 'pending' | 'none';
 }
 
 export const demoUsers: DemoUser[] = [
-  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0001', username: 'demo_buyer', nickname: 'Demo Buyer', roles: ['buyer'], countryId: 4, walletCoins: 10000 },
-  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0002', username: 'demo_seller', nickname: 'Demo Seller', roles: ['buyer', 'seller'], countryId: 4, walletCoins: 10000 },
-  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0003', username: 'demo_seller2', nickname: 'Second Shop', roles: ['buyer', 'seller'], countryId: 1, walletCoins: 10000 },
-  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0004', username: 'demo_arbiter', nickname: 'Platform Arbiter', roles: ['buyer', 'arbiter'], countryId: 0, walletCoins: 100 },
+  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0001', username: 'demo_buyer', nickname: 'Demo Buyer', roles: ['buyer'], countryId: 4, walletCoins: 10000, kyc: 'passed' },
+  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0002', username: 'demo_seller', nickname: 'Demo Seller', roles: ['buyer', 'seller'], countryId: 4, walletCoins: 10000, kyc: 'passed' },
+  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0003', username: 'demo_seller2', nickname: 'Second Shop', roles: ['buyer', 'seller'], countryId: 1, walletCoins: 10000, kyc: 'pending' },
+  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0004', username: 'demo_arbiter', nickname: 'Platform Arbiter', roles: ['buyer', 'arbiter'], countryId: 0, walletCoins: 100, kyc: 'none' },
 ];

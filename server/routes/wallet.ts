@@ -2,13 +2,15 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { formatMoney } from '../../src/domain/money';
 import { walletPayInput } from '../../src/domain/schemas/commerce';
-import type { WalletAppBalance } from '../../src/domain/types/commerce';
+import type { WalletBalanceAnswer } from '../../src/domain/types/withdrawal';
+import { maxWithdrawal } from '../../src/domain/withdrawal';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { jsonBody, queryOf } from '../http/validate';
 import { payFromWallet, walletAppAccount } from '../services/payments';
+import { withdrawableBalance } from '../services/withdrawals';
 
 /**
  * The wallet app's balance (SPEC 7 Wallet). In sandbox mode the wallet app's accounts are the server's
@@ -20,10 +22,19 @@ export function walletRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signed = requireSession(deps);
 
-  const balance = async (c: { var: { user: AppEnv['Variables']['user'] } }): Promise<WalletAppBalance> => {
+  const balance = async (c: { var: { user: AppEnv['Variables']['user'] } }): Promise<WalletBalanceAnswer> => {
     const account = await walletAppAccount(deps, c.var.user);
     const merged = !!account?.merged;
-    return { merged, username: c.var.user.username, balance: merged && account ? formatMoney(account.balance) : null };
+    // The account balance from the ledger beside the wallet app's (issue 13): what may be withdrawn is the balance less the fee.
+    const own = await withdrawableBalance(deps.db, c.var.user.id);
+    return {
+      merged,
+      username: c.var.user.username,
+      balance: merged && account ? formatMoney(account.balance) : null,
+      walletAppUsername: merged && account ? account.username : null,
+      accountBalance: formatMoney(own),
+      withdrawable: formatMoney(maxWithdrawal(own)),
+    };
   };
 
   app.get('/api/wallet/wallet/getUserBalance', signed, async (c) => ok(c, await balance(c)));

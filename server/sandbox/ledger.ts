@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { Database, SandboxPaymentsTable, SandboxWalletsTable } from '../db/schema';
 import type { PlatformPayment } from '../platform/client';
 import { SandboxError } from './errors';
+import { stellarAddressOf } from '../../src/domain/stellarAddress';
 
 /**
  * The simulated coin network: wallets, access tokens, payments and blockchain transactions in the
@@ -47,16 +48,9 @@ export function ensureAppWallet(db: Db): Promise<void> {
   return ready;
 }
 
-/** A deterministic, Stellar-looking public address for a wallet (G + 55 base32 characters). */
+/** A deterministic, valid public address for a wallet (G…, 56 characters, version byte and CRC16 checksum right). */
 export function walletAddress(uid: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bytes = crypto.createHash('sha256').update(`sandbox-wallet:${uid}`).digest();
-  let bits = '';
-  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
-  bits = bits.repeat(2);
-  let out = 'G';
-  for (let i = 0; out.length < 56; i += 5) out += alphabet[parseInt(bits.slice(i, i + 5), 2)] ?? 'A';
-  return out;
+  return stellarAddressOf(crypto.createHash('sha256').update(`sandbox-wallet:${uid}`).digest());
 }
 
 export function transactionLink(origin: string, txid: string): string {
@@ -132,7 +126,7 @@ export async function walletOfToken(db: Db, token: string, now: number): Promise
   const wallet = await db
     .selectFrom('sandbox_access_tokens as t')
     .innerJoin('sandbox_wallets as w', 'w.uid', 't.uid')
-    .select(['w.uid', 'w.username', 'w.balance', 'w.created_at'])
+    .select(['w.uid', 'w.username', 'w.balance', 'w.created_at', 'w.kyc', 'w.payout_fails'])
     .where('t.token', '=', token)
     .where('t.expires_at', '>', new Date(now))
     .executeTakeFirst();

@@ -12,11 +12,11 @@ import {
   findPayment,
   findTransaction,
   incompleteServerPayments,
-  submitAppPayment,
   toPlatformPayment,
   walletAddress,
   walletOfToken,
 } from './ledger';
+import { confirmDuePayouts, kycRoute, submitPayout } from './payouts';
 import { appToUserInput, completeInput } from './schemas';
 import { originOf, platformJson, readJson } from './wire';
 
@@ -55,6 +55,7 @@ export function platformRoutes(deps: Deps) {
   // Registered before /v2/payments/:id so that the fixed path wins.
   app.get('/v2/payments/incomplete_server_payments', keyed, async (c) => {
     const origin = originOf(c);
+    await confirmDuePayouts(deps.db, deps.now());
     const rows = await incompleteServerPayments(deps.db);
     return platformJson(c, { incomplete_server_payments: rows.map((r) => toPlatformPayment(r, origin)) });
   });
@@ -65,7 +66,10 @@ export function platformRoutes(deps: Deps) {
     return platformJson(c, toPlatformPayment(row, originOf(c)));
   });
 
-  app.get('/v2/payments/:id', keyed, async (c) => platformJson(c, toPlatformPayment(await findPayment(deps.db, c.req.param('id')), originOf(c))));
+  app.get('/v2/payments/:id', keyed, async (c) => {
+    await confirmDuePayouts(deps.db, deps.now());
+    return platformJson(c, toPlatformPayment(await findPayment(deps.db, c.req.param('id')), originOf(c)));
+  });
 
   app.post('/v2/payments/:id/approve', keyed, async (c) => platformJson(c, toPlatformPayment(await approvePayment(deps.db, c.req.param('id')), originOf(c))));
 
@@ -78,8 +82,10 @@ export function platformRoutes(deps: Deps) {
 
   /** Sandbox only: stands in for the app building, signing and submitting an app-to-user blockchain transaction. */
   app.post('/v2/payments/:id/submit', keyed, async (c) =>
-    platformJson(c, toPlatformPayment(await submitAppPayment(deps.db, c.req.param('id'), deps.now()), originOf(c))),
+    platformJson(c, toPlatformPayment(await submitPayout(deps, c.req.param('id')), originOf(c))),
   );
+
+  kycRoute(app, deps, keyed);
 
   /** What a payment's transaction `_link` points at: the simulated blockchain's record. */
   app.get('/transactions/:txid', async (c) => {

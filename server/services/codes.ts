@@ -8,7 +8,15 @@ import { ApiError } from '../http/envelope';
 import { translate } from '../http/i18n';
 import { sendMail } from './mail';
 
-export type CodePurpose = 'register' | 'reset' | 'email';
+export type CodePurpose = 'register' | 'reset' | 'email' | 'withdraw';
+
+/** The subject line of each purpose's mail (a withdrawal's lives in its own namespace). */
+const subjectKey: Record<CodePurpose, string> = {
+  register: 'accounts.mail.subject.register',
+  reset: 'accounts.mail.subject.reset',
+  email: 'accounts.mail.subject.email',
+  withdraw: 'withdrawal.mailSubject',
+};
 
 /** Six random digits, from the system's cryptographic generator. */
 export function newCode(): string {
@@ -76,7 +84,7 @@ export async function issueCode(
   const minutes = String(CodeRules.lifetimeMs / 60000);
   await sendMail(deps, {
     to: args.email,
-    subject: translate(args.language, `accounts.mail.subject.${args.purpose}`),
+    subject: translate(args.language, subjectKey[args.purpose]),
     text: translate(args.language, 'accounts.mail.body', { code, minutes }),
   });
 }

@@ -256,7 +256,8 @@ export function walletPasswordHash(password: string): string {
 
 /** The wallet app's account of this person, when merged with it (sandbox mode: the server's own sandbox table). */
 export async function walletAppAccount(deps: Deps, user: UserRow) {
-  return deps.db.selectFrom('sandbox_wallet_app_accounts').selectAll().where('username', '=', user.username).executeTakeFirst();
+  const merged = await deps.db.selectFrom('sandbox_wallet_app_accounts').selectAll().where('merged_user_id', '=', user.id).executeTakeFirst();
+  return merged ?? deps.db.selectFrom('sandbox_wallet_app_accounts').selectAll().where('username', '=', user.username).where('merged_user_id', 'is', null).executeTakeFirst();
 }
 
 /** Pays from the wallet app's balance after its payment password; refused for accounts not merged with the wallet app. */
@@ -330,6 +331,7 @@ export async function reconcilePayments(deps: Deps, olderThanMs = 60_000): Promi
   for (const p of serverPayments) {
     const known = await deps.db.selectFrom('payments').select('id').where('payment_id', '=', p.identifier).executeTakeFirst();
     if (known || p.transaction) continue; // ours, or already on the chain: left to the flow that created it
+    if (typeof p.metadata.withdrawalId === 'string') continue; // a withdrawal's payout: its own chart resolves it (services/withdrawals.ts)
     await deps.platform.cancelPayment(p.identifier).catch(() => undefined);
     cancelled += 1;
   }

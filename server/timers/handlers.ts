@@ -2,6 +2,7 @@ import { fireOrderTimer, incomeReleaseTimerKind, orderTimerKind } from '../servi
 import { fireIncomeRelease } from '../services/pendingIncome';
 import { afterSaleTimerKind, fireAfterSaleTimer } from '../services/afterSales';
 import { fireProductTimer } from '../services/catalogue';
+import { fireWithdrawalTimer, withdrawalTimerKind } from '../services/withdrawals';
 import type { TimerHandler } from './timers';
 
 /**
@@ -13,4 +14,5 @@ export const timerHandlers: Record<string, TimerHandler> = {
   [orderTimerKind]: fireOrderTimer,
   [incomeReleaseTimerKind]: fireIncomeRelease,
   [afterSaleTimerKind]: fireAfterSaleTimer,
+  [withdrawalTimerKind]: fireWithdrawalTimer,
 };

@@ -8,6 +8,9 @@ import { readStoredSession, takeHashTicket, writeStoredSession } from './session
 /** Payments the host reported as incomplete at login; the payment flow settles them with the server. */
 export const incompletePayments: PiPaymentDTO[] = [];
 
+/** A fresh authentication with the host, for a sensitive step (/mine/repeatauthentication): its access token. */
+export const authenticateAgain = async () => (await authenticate((payment) => incompletePayments.push(payment))).accessToken;
+
 /** The login gate with its real actors: the host bridge and the signed client. */
 export const liveLoginGate = loginGateMachine.provide({
   actors: {

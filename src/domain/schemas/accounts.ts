@@ -141,7 +141,7 @@ export function firstProblem<S extends z.ZodMiniType>(schema: S, value: unknown)
   if (result.success) return null;
   const issue = result.error.issues[0];
   if (!issue) return null;
-  const key = /^(messages|accounts|hardening)\./.test(issue.message) ? issue.message : 'accounts.errors.invalid';
+  const key = /^[a-zA-Z][\w-]*\.[\w.]+$/.test(issue.message) ? issue.message : 'accounts.errors.invalid';
   return { field: issue.path.map(String).join('.'), key };
 }
 

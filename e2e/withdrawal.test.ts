@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stellarAddressOf } from '../src/domain/stellarAddress';
+import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
+import { launchBrowser, loginAs, phone, startApp } from './support/app';
+
+/**
+ * Issue 13 journeys in a real browser against the real server in sandbox mode: a KYC-passed user with
+ * a bound e-mail withdraws (the code from the dev mailbox), staff approve in the console, the record
+ * goes to success; a user without KYC sees the warning; a user merges with the wallet app and then
+ * pays by the wallet-app balance.
+ */
+type App = Awaited<ReturnType<typeof startApp>>;
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp({ sandboxConfirmMs: 0 });
+  browser = await launchBrowser();
+  await app.deps.db.updateTable('users').set({ email: 'buyer@example.com' }).where('username', '=', 'demo_buyer').execute();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+async function codeFromMailbox(context: BrowserContext, email: string): Promise<string> {
+  const mailbox = await context.newPage();
+  await mailbox.goto(`${app.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+  const text = (await mailbox.getByTestId('mail').first().textContent()) ?? '';
+  await mailbox.close();
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in the mailbox for ${email}`);
+  return code;
+}
+
+describe('withdrawal and the wallet app in a real browser', () => {
+  it('withdraws with the e-mail code; staff approve in the console; the record goes to success', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    // A first withdrawal to a new address: a fresh authentication first.
+    await page.goto(`${app.url}/#/mine/repeatauthentication`);
+    await vis(page, 'reauth-submit').click();
+    await page.getByTestId('sandbox-user-demo_buyer').click();
+    await page.getByText('Authenticated. You can withdraw now.').first().waitFor();
+
+    // From the account tab, through the checks before a withdrawal.
+    await page.goto(`${app.url}/#/my`);
+    await vis(page, 'open-withdrawal').click();
+    await page.waitForURL(/#\/mine\/authbeforewithdraw/);
+    await expect.poll(() => vis(page, 'check-kycNotPassed').textContent()).toContain('✓');
+    await vis(page, 'checks-continue').click();
+    await page.waitForURL(/#\/mine\/user\/withdrawal/);
+    await expect.poll(() => vis(page, 'withdraw-available').textContent()).toBe('Withdrawable: 499.99 π');
+    const to = stellarAddressOf(crypto.randomBytes(32));
+    await vis(page, 'withdraw-address').fill(to);
+    await vis(page, 'withdraw-confirmAddress').fill(to.slice(0, -1) + (to.endsWith('A') ? 'B' : 'A'));
+    await vis(page, 'withdraw-amount').fill('25');
+    await vis(page, 'withdraw-code').fill('123456');
+    await vis(page, 'withdraw-key-saved').check();
+    await vis(page, 'withdraw-submit').click();
+    await expect.poll(() => vis(page, 'withdraw-problem').textContent()).toBe('Wallet address mismatch');
+    await vis(page, 'withdraw-confirmAddress').fill(to);
+    await vis(page, 'withdraw-send-code').click();
+    await page.getByText('Code sent to buyer@example.com').first().waitFor();
+    await vis(page, 'withdraw-code').fill(await codeFromMailbox(context, 'buyer@example.com'));
+    await vis(page, 'withdraw-submit').click();
+    await page.waitForURL(/#\/mine\/withdrawalconfirm/);
+    await vis(page, 'withdraw-submitted').waitFor();
+    await vis(page, 'withdraw-view-record').click();
+    await expect.poll(() => vis(page, 'withdraw-detail-status').getAttribute('data-status')).toBe('toBeConfirmed');
+
+    const staff = await phone(browser);
+    await loginAs(staff.page, app.url, 'demo_arbiter');
+    await staff.page.goto(`${app.url}/#/platform/console`);
+    await staff.page.getByText('Withdrawals').first().click();
+    await staff.page.waitForURL(/#\/platform\/console\/withdrawals/);
+    const item = vis(staff.page, 'withdrawal-review-item').first();
+    await expect.poll(() => item.textContent()).toContain('25 π · demo_buyer');
+    expect(await item.getByTestId('withdrawal-review-kyc').textContent()).toContain('KYC: Passed');
+    await item.getByTestId('withdrawal-approve').click();
+    await vis(staff.page, 'withdrawal-review-item').first().waitFor({ state: 'detached' });
+    await staff.context.close();
+
+    await expect
+      .poll(
+        async () => {
+          await vis(page, 'withdraw-detail-refresh').click();
+          return vis(page, 'withdraw-detail-status').getAttribute('data-status');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('success');
+    await context.close();
+  });
+
+  it('a user without KYC sees the warning and the way to complete it', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_seller2');
+    await page.goto(`${app.url}/#/mine/user/withdrawal`);
+    await expect.poll(() => vis(page, 'withdraw-blocker-kycNotPassed').textContent()).toContain('KYC not passed');
+    expect(await vis(page, 'withdraw-submit').isDisabled()).toBe(true);
+    await vis(page, 'withdraw-blocker-kycNotPassed').getByRole('button').click();
+    await page.waitForURL(/#\/mine\/authentication/);
+    await expect.poll(() => vis(page, 'kyc-status').getAttribute('data-kyc')).toBe('pending');
+    await context.close();
+  });
+
+  it('merges with the wallet app, then pays by the wallet-app balance', async () => {
+    const product = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Clay teapot', price: '2', shippingFee: '1' });
+    await insertAddress(app.deps.db, 'demo_seller2');
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_seller2');
+    await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:1`);
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await vis(page, 'pay-method-wallet').check();
+    await vis(page, 'submit-order').click();
+    await vis(page, 'wallet-sheet').waitFor();
+    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Your account is not merged with the wallet app: pay with another method');
+    await vis(page, 'wallet-merge').click();
+    await page.waitForURL(/#\/mine\/mergewallet/);
+    await vis(page, 'merge-username').fill('demo_seller2');
+    await vis(page, 'merge-password').fill('123456');
+    await vis(page, 'merge-submit').click();
+    await vis(page, 'merge-email-prompt').waitFor();
+
+    // A new order (another quantity: a new screen, not the kept-alive one).
+    await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:2`);
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('5 π');
+    await vis(page, 'pay-method-wallet').check();
+    await vis(page, 'submit-order').click();
+    await vis(page, 'wallet-sheet').waitFor();
+    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Wallet balance: 10 π');
+    await vis(page, 'wallet-password').fill('123456');
+    await vis(page, 'wallet-pay').click();
+    await page.waitForURL(/#\/result\/success/);
+    await context.close();
+  });
+});

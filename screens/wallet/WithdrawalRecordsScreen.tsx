@@ -1,0 +1,88 @@
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { useResource } from '../../src/app/useResource';
+import { withdrawalDetail, withdrawalRecords } from '../../src/api/withdrawal';
+import type { WithdrawalView } from '../../src/domain/types/withdrawal';
+import { withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { useT } from '../../src/i18n/react';
+import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as css from './withdrawal.css';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+function Detail({ id }: { id: string }) {
+  const t = useT();
+  const { data, reload } = useResource(() => withdrawalDetail(id));
+  if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
+  const lines: [string, string, boolean?][] = [
+    ['withdrawal.amount', `${data.amount} π`],
+    ['withdrawal.fee', data.fee],
+    ['withdrawal.address', data.walletAddress, true],
+    ['withdrawal.confirmAddress', data.confirmAddress, true],
+    ['withdrawal.from', data.fromAddress ?? '—', true],
+    ['withdrawal.to', data.toAddress, true],
+    ['withdrawal.txid', data.txid ?? '—', true],
+    ['withdrawal.createdAt', when(data.createdAt)],
+    [data.arrived ? 'withdrawal.arrivalAt' : 'withdrawal.estimatedAt', when(data.arrivalAt)],
+  ];
+  return (
+    <section className={card} data-testid="withdraw-detail">
+      <p className={css.status} data-testid="withdraw-detail-status" data-status={data.status}>
+        {t(withdrawalStatusLabelKey(data.status))} · {t(withdrawalStageLabelKey(data.stage))}
+      </p>
+      {(data.rejection ?? data.failure) && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection ?? data.failure ?? '' })}</p>}
+      <dl>
+        {lines.map(([key, value, mono]) => (
+          <div key={key}>
+            <dt className={muted}>{key === 'withdrawal.fee' ? t('withdrawal.fee', { fee: value }) : t(key)}</dt>
+            {key !== 'withdrawal.fee' && <dd className={mono ? css.mono : undefined}>{value}</dd>}
+          </div>
+        ))}
+      </dl>
+      <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} data-testid="withdraw-detail-refresh">
+        ↻
+      </button>
+    </section>
+  );
+}
+
+function Row({ w }: { w: WithdrawalView }) {
+  const t = useT();
+  return (
+    <li>
+      <button type="button" className={listRow} style={{ width: '100%' }} onClick={() => go(`/mine/withdrawalproduct?id=${w.id}`)} data-testid="withdraw-record">
+        <span>{w.amount} π</span>
+        <span className={muted}>{when(w.createdAt)}</span>
+        <span className={css.status} data-status={w.status}>
+          {t(withdrawalStatusLabelKey(w.status))}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** /mine/withdrawalproduct: the withdrawal records with each one's status; with ?id= one record in detail. */
+export default function WithdrawalRecordsScreen() {
+  const t = useT();
+  const id = useScreenQuery().get('id');
+  const { data } = useResource(() => withdrawalRecords());
+  return (
+    <>
+      <ScreenHeader title={t(id ? 'withdrawal.detail' : 'withdrawal.records')} backTo="/mine/user/withdrawal" />
+      <div className={screen}>
+        {id ? (
+          <Detail id={id} />
+        ) : (
+          <>
+            {data && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: data.totalWithdrawn })}</p>}
+            {data && data.list.length === 0 && <p className={muted}>{t('withdrawal.recordsEmpty')}</p>}
+            {!data && <div className={skeleton} style={{ height: 120 }} aria-busy="true" />}
+            <ul className={css.list} aria-label={t('withdrawal.records')}>
+              {data?.list.map((w) => <Row key={w.id} w={w} />)}
+            </ul>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type { WalletAppBalance } from './commerce';
+import type { KycStatus, WithdrawBlocker, WithdrawalStatus } from '../withdrawal';
+
+/** Wire shapes of the withdrawal API (issue 13): money as decimal strings, ids as strings. */
+export interface WithdrawableAnswer {
+  withdrawable: boolean;
+  /** The first reason the person may not withdraw now, or null. */
+  blocker: WithdrawBlocker | null;
+  /** Every reason that applies. */
+  blockers: WithdrawBlocker[];
+  kyc: KycStatus;
+  email: string | null;
+  balance: string;
+  fee: string;
+  maxAmount: string;
+  /** The id of the withdrawal in flight, when there is one. */
+  inFlight: string | null;
+}
+
+export interface WithdrawalHistoryLine {
+  event: string;
+  by: string;
+  from: string;
+  to: string;
+  note: string | null;
+  at: string;
+}
+
+export interface WithdrawalView {
+  id: string;
+  status: WithdrawalStatus;
+  stage: string;
+  /** The wallet address and the confirmation address (the same, entered twice). */
+  walletAddress: string;
+  confirmAddress: string;
+  amount: string;
+  fee: string;
+  createdAt: string;
+  /** When the coins arrived (success), or the estimate while on the way; null for a failure. */
+  arrivalAt: string | null;
+  arrived: boolean;
+  fromAddress: string | null;
+  toAddress: string;
+  txid: string | null;
+  rejection: string | null;
+  failure: string | null;
+  history: WithdrawalHistoryLine[];
+}
+
+export interface WithdrawalList {
+  list: WithdrawalView[];
+  total: number;
+  /** Total withdrawn: the sum of the successful withdrawals. */
+  totalWithdrawn: string;
+}
+
+export interface WithdrawalReviewItem extends WithdrawalView {
+  userId: string;
+  username: string;
+  kyc: KycStatus;
+  /** The person's earlier withdrawals, newest first. */
+  earlier: { id: string; status: WithdrawalStatus; amount: string; address: string; createdAt: string }[];
+}
+
+export interface StartWithdrawalAnswer {
+  id: string;
+  status: WithdrawalStatus;
+  stage: string;
+}
+
+export interface MergeAnswer {
+  merged: boolean;
+  username: string;
+  balance: string | null;
+  /** The account has no e-mail bound: show the e-mail binding prompt. */
+  needsEmail: boolean;
+}
+
+/** The Wallet balance calls of SPEC 7: the wallet app's balance (when merged) and the account's own, from the ledger. */
+export interface WalletBalanceAnswer extends WalletAppBalance {
+  /** The wallet-app account merged with this one (its user name may differ). */
+  walletAppUsername: string | null;
+  accountBalance: string;
+  /** The most that may be withdrawn now (the balance less the fee). */
+  withdrawable: string;
+}

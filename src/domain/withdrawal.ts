@@ -1,0 +1,78 @@
+import { Durations } from './constants';
+import { parseMoney, type Units } from './money';
+
+/**
+ * Withdrawal to a wallet address (SPEC 3 Withdrawal record, 4, 5, 6, 9). The figures in one place.
+ */
+export const WithdrawalRules = {
+  /** SPEC 9: 0.01 of the coin per withdrawal; the balance must exceed it. */
+  fee: parseMoney('0.01') as Units,
+  /** A first withdrawal to an address this person never used needs a platform re-authentication this recent. */
+  reauthWindow: 10 * Durations.minute,
+  /** While approved and not yet submitted, the payout is resumed (the platform asked first) this often. */
+  payoutRetry: 30 * Durations.second,
+  /** While awaiting block confirmation, the platform is asked this often whether the transaction is verified. */
+  confirmationPoll: 10 * Durations.second,
+  /** What the records screen shows as the estimated arrival, counted from approval. */
+  estimatedArrival: 10 * Durations.minute,
+  /** A payout claimed by one server process is left to it this long before another may resume it. */
+  payoutLease: 60 * Durations.second,
+} as const;
+
+/**
+ * SPEC's three record statuses (success, failure, to be confirmed): the ONE table mapping the
+ * withdrawal chart's states (machines/withdrawal.machine.ts) onto them. Each state also has its own
+ * stage label (submitted, manual review, approved, awaiting block confirmation).
+ */
+export const withdrawalStatusTable = [
+  { status: 'toBeConfirmed', states: ['submitted', 'manualReview', 'payingOut', 'awaitingConfirmation'], labelKey: 'withdrawal.status.toBeConfirmed' },
+  { status: 'success', states: ['success'], labelKey: 'withdrawal.status.success' },
+  { status: 'failure', states: ['failure'], labelKey: 'withdrawal.status.failure' },
+] as const;
+
+export type WithdrawalStatus = (typeof withdrawalStatusTable)[number]['status'];
+export type WithdrawalState = (typeof withdrawalStatusTable)[number]['states'][number];
+
+export const withdrawalStates: readonly WithdrawalState[] = withdrawalStatusTable.flatMap((row) => [...row.states]);
+
+export function withdrawalStatusOf(state: string): WithdrawalStatus | null {
+  return withdrawalStatusTable.find((row) => (row.states as readonly string[]).includes(state))?.status ?? null;
+}
+
+export function withdrawalStatusLabelKey(status: string): string {
+  return withdrawalStatusTable.find((row) => row.status === status)?.labelKey ?? 'withdrawal.status.toBeConfirmed';
+}
+
+export const withdrawalStageLabelKey = (state: string): string => `withdrawal.stage.${state}`;
+
+/** Why a person may not withdraw now (isUserWithdrawable), in the order they are checked. */
+export const withdrawBlockers = ['frozen', 'kycNotPassed', 'noEmail', 'inFlight', 'noBalance'] as const;
+export type WithdrawBlocker = (typeof withdrawBlockers)[number];
+
+export const withdrawBlockerMessage: Record<WithdrawBlocker, string> = {
+  frozen: 'messages.accountFrozen',
+  kycNotPassed: 'messages.kycNotPassed',
+  noEmail: 'withdrawal.errors.noEmail',
+  inFlight: 'withdrawal.errors.inFlight',
+  noBalance: 'withdrawal.errors.noBalance',
+};
+
+/** KYC statuses as the platform reports them. */
+export const kycStatuses = ['passed', 'pending', 'none'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+
+/**
+ * The amount against the withdrawable balance (SPEC 5): required, more than zero, and the amount plus
+ * the fee within the balance; the balance must exceed the fee. Answers a message key, or null.
+ */
+export function withdrawalAmountProblem(amount: Units, balance: Units): string | null {
+  if (balance <= WithdrawalRules.fee) return 'withdrawal.errors.noBalance';
+  if (amount <= 0n) return 'withdrawal.errors.amountEmpty';
+  if (amount + WithdrawalRules.fee > balance) return 'messages.insufficientBalance';
+  return null;
+}
+
+/** The most a person can withdraw from a balance (the fee comes on top). */
+export function maxWithdrawal(balance: Units): Units {
+  return balance > WithdrawalRules.fee ? balance - WithdrawalRules.fee : 0n;
+}
