@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkInHalvingAt } from '../src/domain/points';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Where the built client lives. */
   distDir: string;
+  /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
+  checkInHalvingAt?: number;
 }
 
 export const sandboxApiKey = 'sandbox-key';
@@ -34,5 +37,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     piPlatformUrl: env.PI_PLATFORM_URL ?? (sandbox ? `http://127.0.0.1:${port}/sandbox/platform` : 'https://api.minepi.com'),
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
   };
 }

@@ -27,6 +27,10 @@ export interface UsersTable {
   frozen: Generated<boolean>;
   frozen_reason: string | null;
   created_at: DefaultedTimestamp;
+  /** IANA zone the user's day is decided in (issue 14); set at login from the device when missing. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -450,6 +454,54 @@ export interface ProductReportsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Points (issue 14): see server/db/migrations/0012_points.ts. */
+export interface CheckInsTable {
+  user_id: bigint;
+  day: string;
+  time_zone: string;
+  reward: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PlatformCountersTable {
+  name: string;
+  value: bigint;
+}
+
+export interface RewardedAdsTable {
+  ad_id: string;
+  user_id: bigint;
+  day: string;
+  status: string | null;
+  seconds: number;
+  reward: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PointsEntriesTable {
+  id: Id;
+  user_id: bigint;
+  kind: string;
+  amount: bigint;
+  reference: string;
+  day: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PointsScoresTable {
+  board: string;
+  period: string;
+  user_id: bigint;
+  score: bigint;
+}
+
+export interface SandboxAdsTable {
+  ad_id: string;
+  uid: string;
+  status: string | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -493,4 +545,10 @@ export interface Database {
   seller_blocks: SellerBlocksTable;
   product_reports: ProductReportsTable;
   product_search: ProductSearchTable;
+  check_ins: CheckInsTable;
+  platform_counters: PlatformCountersTable;
+  rewarded_ads: RewardedAdsTable;
+  points_entries: PointsEntriesTable;
+  points_scores: PointsScoresTable;
+  sandbox_ads: SandboxAdsTable;
 }

@@ -32,6 +32,14 @@ export interface PlatformPayment {
   transaction: null | { txid: string; verified: boolean; _link: string };
 }
 
+/** The ad network's verdict on a rewarded ad (GET /v2/ads_network/status/:adId); only "granted" pays. */
+export interface PlatformAdStatus {
+  identifier: string;
+  mediator_ack_status: 'granted' | 'revoked' | 'failed' | null;
+  mediator_granted_at: string | null;
+  mediator_revoked_at: string | null;
+}
+
 export class PlatformError extends Error {
   constructor(
     readonly status: number,
@@ -51,6 +59,7 @@ export interface PlatformClient {
   createAppToUserPayment(payment: { amount: string; memo: string; metadata: Record<string, unknown>; uid: string }): Promise<PlatformPayment>;
   /** Sandbox only: submits an app-to-user payment's blockchain transaction (on the real network the app's wallet signs it). */
   submitAppToUserPayment(identifier: string): Promise<PlatformPayment>;
+  adStatus(adId: string): Promise<PlatformAdStatus>;
 }
 
 /** Quotes every "amount": <number> in a JSON text so that JSON.parse keeps its exact decimal digits. */
@@ -92,5 +101,6 @@ export function createPlatformClient(options: { baseUrl: string | (() => string)
       (await call<{ incomplete_server_payments: PlatformPayment[] }>('GET', '/v2/payments/incomplete_server_payments', key)).incomplete_server_payments,
     createAppToUserPayment: (p) => call<PlatformPayment>('POST', '/v2/payments', key, { payment: p }),
     submitAppToUserPayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/submit`, key, {}),
+    adStatus: (adId) => call<PlatformAdStatus>('GET', `/v2/ads_network/status/${encodeURIComponent(adId)}`, key),
   };
 }
