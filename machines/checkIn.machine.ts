@@ -32,6 +32,8 @@ export interface CheckInContext {
   /** Locale key of the video region's message. */
   adMessage: string | null;
   adId: string | null;
+  /** Seconds the person watched the ad, as the host measured them. */
+  adSeconds: number;
   adReward: string | null;
 }
 
@@ -47,6 +49,7 @@ export interface AdPrepared {
 export interface AdShown {
   result: AdShowResult;
   adId: string | null;
+  seconds: number;
 }
 
 const by = (who: 'user' | 'server' | 'system') => ({ by: who });
@@ -71,7 +74,7 @@ export const checkInMachine = setup({
     /** The host bridge: Pi.Ads.showAd('rewarded'). */
     showAd: fromPromiseStub<AdShown, void>('showAd'),
     /** POST /api/adv/ad/reward: the server asks the platform about the ad id and pays once. */
-    claimAd: fromPromiseStub<AdRewardAnswer, { adId: string }>('claimAd'),
+    claimAd: fromPromiseStub<AdRewardAnswer, { adId: string; seconds: number }>('claimAd'),
   },
   guards: {
     signedToday: ({ event }) => (event as unknown as { output: SignCheck }).output.signed,
@@ -88,7 +91,7 @@ export const checkInMachine = setup({
 }).createMachine({
   id: 'checkIn',
   type: 'parallel',
-  context: { dayMessage: null, reward: null, adMessage: null, adId: null, adReward: null },
+  context: { dayMessage: null, reward: null, adMessage: null, adId: null, adSeconds: 0, adReward: null },
   states: {
     day: {
       initial: 'checking',
@@ -153,7 +156,7 @@ export const checkInMachine = setup({
             id: 'showAd',
             src: 'showAd',
             onDone: [
-              { guard: 'adRewarded', target: 'verifying', actions: assign({ adId: ({ event }) => event.output.adId }), meta: by('system') },
+              { guard: 'adRewarded', target: 'verifying', actions: assign({ adId: ({ event }) => event.output.adId, adSeconds: ({ event }) => event.output.seconds }), meta: by('system') },
               { guard: 'adClosed', target: 'closedEarly', meta: by('system') },
               { guard: 'adsNotSupported', target: 'unsupported', actions: assign({ adMessage: 'checkIn.ads.notSupported' }), meta: by('system') },
               { target: 'unavailable', actions: assign({ adMessage: ({ event }) => adMessageKey(event.output.result) }), meta: by('system') },
@@ -165,7 +168,7 @@ export const checkInMachine = setup({
           invoke: {
             id: 'claimAd',
             src: 'claimAd',
-            input: ({ context }) => ({ adId: context.adId ?? '' }),
+            input: ({ context }) => ({ adId: context.adId ?? '', seconds: context.adSeconds }),
             onDone: [
               { guard: 'granted', target: 'rewarded', actions: assign({ adReward: ({ event }) => event.output.reward }), meta: by('server') },
               { target: 'notGranted', actions: assign({ adMessage: 'checkIn.ads.notGranted' }), meta: by('server') },

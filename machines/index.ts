@@ -65,7 +65,7 @@ export const machineRegistry: readonly MachineEntry[] = [
       loadToday: { day: '2026-11-23', signed: false },
       sign: { outcome: 'signed', answer: { day: '2026-11-23', reward: '1', points: '1', streak: 1 } },
       prepareAd: { ready: true, result: null },
-      showAd: { result: 'AD_REWARDED', adId: 'ad1' },
+      showAd: { result: 'AD_REWARDED', adId: 'ad1', seconds: 5 },
       claimAd: { adId: 'ad1', status: 'granted', rewarded: true, reward: '0.1', points: '1.1' },
     },
   },

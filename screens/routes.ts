@@ -79,6 +79,8 @@ const SellerRateBuyer = lazyScreen(() => import('./seller/RateBuyerScreen'));
 const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScreen'));
 const SellerAfterSaleList = lazyScreen(() => import('./seller/SellerAfterSaleListScreen'));
 // ---- end seller order screens ----
+// Check-in, rewarded video, ambassador (issue 14): one lazy module for the whole area
+const CheckIn = lazyScreen(() => import('./checkin/routes'));
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -91,16 +93,13 @@ export const tabs: readonly TabDef[] = [
 ];
 
 const publicSoon = [
-  '/contactorList', '/chatRoom', '/sign', '/mine/onlinecustomerservice',
+  '/contactorList', '/chatRoom', '/mine/onlinecustomerservice',
   '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail',
 ];
 
 const loginSoon = [
-  '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list',
   '/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct',
-  '/mine/signscore',
   '/mine/authentication', '/mine/repeatauthentication',
-  '/mine/adDuration',
 ];
 
 export const routes: readonly RouteDef[] = [
@@ -183,6 +182,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/user/balancedetails', screen: BalanceDetails, login: true },
   { path: '/mine/user/balancedetailsorder', screen: BalanceDetailsOrder, login: true },
   // ---- end balance ----
+  ...['/sign', '/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

@@ -9,6 +9,7 @@ import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers } from './timers/timers';
 import { reconcilePayments } from './services/payments';
+import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 
@@ -86,6 +87,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
   const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch((error: unknown) => console.error('[payments]', error)), 60_000);
   reconcileLoop.unref();
+  // Ambassador rewards whose invitee's first order has passed its after-sale window are paid.
+  const ambassadorLoop = setInterval(() => void releaseAmbassadorRewards(deps).catch((error: unknown) => console.error('[ambassador]', error)), 60_000);
+  ambassadorLoop.unref();
 
   return {
     url,
@@ -94,6 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
+      clearInterval(ambassadorLoop);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.db.destroy();
     },
