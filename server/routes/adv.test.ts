@@ -206,6 +206,8 @@ describe('ambassador programme', () => {
     const summary = await ida.get<AmbassadorSummary>('/api/ambassador/summary');
     expect(summary.object).toMatchObject({ invitees: 2, qualified: 1, totalProfit: '10', monthProfit: '10', held: 1 });
     expect(await entries('amb_ida', 'ambassador')).toHaveLength(1);
+    const info = await ida.get<{ ambassadorLevel: number; medalLevel: number }>('/api/users/user/getUserInfo');
+    expect(info.object).toMatchObject({ ambassadorLevel: 1, medalLevel: 1 });
     server.clock.set(Date.now());
   });
 });

@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
+import type { Trx } from '../timers/timers';
 import { postPoints, todayOf } from './points';
 
 /**
@@ -44,6 +45,7 @@ export async function bindInviter(deps: Deps, user: UserRow, code: string): Prom
     const ordered = await trx.selectFrom('orders').select('id').where('buyer_id', '=', user.id).limit(1).executeTakeFirst();
     if (ordered) throw new ApiError('forbidden', {}, null, 'ambassador.errors.tooLate');
     await trx.updateTable('users').set({ invited_by: inviter.id, invited_at: new Date(deps.now()) }).where('id', '=', user.id).where('invited_by', 'is', null).execute();
+    await syncLevel(trx, inviter.id);
     return { invitedBy: inviter.nickname };
   });
 }
@@ -76,10 +78,22 @@ export async function releaseAmbassadorRewards(deps: Deps, inviterId?: bigint): 
   for (const row of rows.rows) {
     const inviter = await deps.db.selectFrom('users').selectAll().where('id', '=', row.inviter).executeTakeFirstOrThrow();
     const day = todayOf(deps, inviter);
-    const ok = await deps.db.transaction().execute((trx) => postPoints(trx, { userId: row.inviter, kind: 'ambassador', amount: PointRewards.ambassadorInvitee, reference: row.invitee.toString(), day }));
+    const ok = await deps.db.transaction().execute(async (trx) => {
+      const posted = await postPoints(trx, { userId: row.inviter, kind: 'ambassador', amount: PointRewards.ambassadorInvitee, reference: row.invitee.toString(), day });
+      if (posted) await syncLevel(trx, row.inviter);
+      return posted;
+    });
     if (ok) paid += 1;
   }
   return paid;
+}
+
+/** The user's stored medal and ambassador level (SPEC 3 User) follow the rule in src/domain/points.ts. */
+async function syncLevel(trx: Trx, inviterId: bigint): Promise<void> {
+  const invitees = await trx.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('invited_by', '=', inviterId).executeTakeFirstOrThrow();
+  const qualified = await trx.selectFrom('points_entries').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', inviterId).where('kind', '=', 'ambassador').executeTakeFirstOrThrow();
+  const level = ambassadorLevel(invitees.n, qualified.n).level;
+  await trx.updateTable('users').set({ ambassador_level: level, medal_level: level }).where('id', '=', inviterId).execute();
 }
 
 export async function ambassadorSummary(deps: Deps, user: UserRow): Promise<AmbassadorSummary> {
