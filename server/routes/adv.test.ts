@@ -162,6 +162,23 @@ describe('ambassador programme', () => {
     expect(invitees.object.list).toEqual([expect.objectContaining({ nickname: 'amb_ben', qualified: false })]);
   });
 
+  it('a code named at registration binds the new account; an unknown one refuses the registration before the code is used', async () => {
+    const host = await newUser('amb_host');
+    const code = (await host.get<{ inviteCode: string }>('/api/users/user/getUserNameId')).object.inviteCode;
+    const caller = new ApiCaller(server.url, server.clock.now);
+    const email = 'invited@example.com';
+    expect((await caller.post('/api/users/code/send', { email, purpose: 'register' })).code).toBe('0000');
+    const mail = await server.deps.db.selectFrom('outbox').select('body').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const emailCode = /\b(\d{6})\b/.exec(mail.body)?.[1] ?? '';
+    const base = { email, code: emailCode, password: 'correct horse', confirmPassword: 'correct horse', agreement: true };
+    const unknown = await caller.post('/api/users/user/register', { ...base, inviteCode: 'NOSUCH99' });
+    expect(unknown.code).toBe('4004');
+    expect(unknown.msg).toBe('No one has this invite code');
+    expect((await caller.post('/api/users/user/register', { ...base, inviteCode: code.toLowerCase() })).code).toBe('0000');
+    const row = await server.deps.db.selectFrom('users').select('invited_by').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.invited_by).toBe(await userId(server.deps.db, 'amb_host'));
+  });
+
   it('pays the inviter only once the invitee\'s first order is past its after-sale window, and never for a refunded one', async () => {
     const db = server.deps.db;
     const ida = await newUser('amb_ida');

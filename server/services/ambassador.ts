@@ -24,14 +24,20 @@ import { postPoints, todayOf } from './points';
  * when their first received order has passed its after-sale window without a refund, and only then
  * does the inviter's reward enter the points ledger.
  */
+/** The unfrozen owner of an invite code, or 4004 "No one has this invite code". */
+export async function inviterOfCode(db: Db | Trx, code: string): Promise<{ id: bigint; nickname: string }> {
+  const inviter = await db.selectFrom('users').select(['id', 'nickname', 'frozen']).where('invite_code', '=', code.toUpperCase()).executeTakeFirst();
+  if (!inviter || inviter.frozen) throw new ApiError('notFound', {}, null, 'ambassador.errors.unknownCode');
+  return inviter;
+}
+
 export async function bindInviter(deps: Deps, user: UserRow, code: string): Promise<{ invitedBy: string }> {
   return deps.db.transaction().execute(async (trx) => {
     // One binding at a time on the whole platform: two people naming each other at once cannot both pass the cycle check.
     await sql`select pg_advisory_xact_lock(1414)`.execute(trx);
     const me = await trx.selectFrom('users').select(['id', 'invited_by']).where('id', '=', user.id).executeTakeFirstOrThrow();
     if (me.invited_by !== null) throw new ApiError('forbidden', {}, null, 'ambassador.errors.alreadyInvited');
-    const inviter = await trx.selectFrom('users').select(['id', 'nickname', 'frozen']).where('invite_code', '=', code.toUpperCase()).executeTakeFirst();
-    if (!inviter || inviter.frozen) throw new ApiError('notFound', {}, null, 'ambassador.errors.unknownCode');
+    const inviter = await inviterOfCode(trx, code);
     if (inviter.id === user.id) throw new ApiError('forbidden', {}, null, 'ambassador.errors.ownCode');
     // The inviter's chain of inviters must not contain me.
     const cycle = await sql<{ id: bigint }>`
