@@ -232,7 +232,8 @@ describe('ambassador programme', () => {
 describe('leaderboards', () => {
   it('rank with ties (1, 1, 3), frozen people left out, paged; day, month and total', async () => {
     const names = ['lb_x', 'lb_y', 'lb_z', 'lb_frozen'];
-    const callers = await Promise.all(names.map((n) => newUser(n)));
+    const callers: ApiCaller[] = [];
+    for (const n of names) callers.push(await newUser(n)); // one after another: ties are ordered by user id
     const today = (await callers[0]?.get<CheckInSummary>('/api/adv/summary'))?.object.today ?? '';
     const scores = [900_000n, 900_000n, 800_000n, 2_000_000n];
     const ids = await Promise.all(names.map((name) => userId(server.deps.db, name)));
