@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { accountFormMachine } from './accountForm.machine';
 import { cartMachine } from './cart.machine';
+import { checkInMachine } from './checkIn.machine';
 import { emailCodeMachine } from './emailCode.machine';
 import { loginGateMachine } from './loginGate.machine';
 import { orderMachine } from './order.machine';
@@ -65,5 +66,18 @@ export const machineRegistry: readonly MachineEntry[] = [
   },
   { id: 'cart', titleKey: 'gallery.machines.cart', machine: cartMachine, sampleInput: { items: [] }, sampleOutputs: { saveCart: [] } },
   { id: 'withdrawal', titleKey: 'withdrawal.chartTitle', machine: withdrawalMachine, sampleInput: undefined },
+  {
+    id: 'checkIn',
+    titleKey: 'checkIn.chartTitle',
+    machine: checkInMachine,
+    sampleInput: undefined,
+    sampleOutputs: {
+      loadToday: { day: '2026-11-23', signed: false },
+      sign: { outcome: 'signed', answer: { day: '2026-11-23', reward: '1', points: '1', streak: 1 } },
+      prepareAd: { ready: true, result: null },
+      showAd: { result: 'AD_REWARDED', adId: 'ad1', seconds: 5 },
+      claimAd: { adId: 'ad1', status: 'granted', rewarded: true, reward: '0.1', points: '1.1' },
+    },
+  },
   { id: 'pager', titleKey: 'gallery.machines.pager', machine: pagerMachine, sampleInput: undefined, sampleOutputs: { loadPage: { list: ['a'], next: null } } },
 ];

@@ -81,6 +81,8 @@ const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScree
 const AfterSale = lazyScreen(() => import('./aftersale/routes'));
 const Withdrawal = lazyScreen(() => import('./wallet/withdrawalRoutes'));
 const ConsoleWithdrawals = lazyScreen(() => import('./platform/WithdrawalReviewScreen'));
+// Check-in, rewarded video, ambassador (issue 14): one lazy module for the whole area
+const CheckIn = lazyScreen(() => import('./checkin/routes'));
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -93,7 +95,7 @@ export const tabs: readonly TabDef[] = [
 ];
 
 const publicSoon = [
-  '/contactorList', '/chatRoom', '/sign', '/mine/onlinecustomerservice',
+  '/contactorList', '/chatRoom', '/mine/onlinecustomerservice',
   '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail',
 ];
 
@@ -186,6 +188,7 @@ export const routes: readonly RouteDef[] = [
   // ---- end balance ----
   ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
   { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
+  ...['/sign', '/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

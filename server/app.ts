@@ -7,6 +7,7 @@ import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
 import { accountsRoutes } from './routes/accounts';
 import { afterSaleRoutes } from './routes/afterSales';
+import { advRoutes } from './routes/adv';
 import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
 import { catalogueRoutes } from './routes/catalogue';
@@ -45,6 +46,7 @@ export function createApi(deps: Deps) {
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));
   app.route('/', noticesRoutes(deps));
+  app.route('/', advRoutes(deps));
   if (deps.config.sandbox) {
     app.route('/', sandboxRoutes(deps));
     app.route('/', mailboxRoutes(deps));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkInHalvingAt } from '../src/domain/points';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   distDir: string;
   /** Sandbox: how long a submitted payout waits before the simulated chain verifies it (issue 13). */
   sandboxConfirmMs: number;
+  /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
+  checkInHalvingAt?: number;
 }
 
 export const sandboxApiKey = 'sandbox-key';
@@ -37,5 +40,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
+    checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
   };
 }

@@ -11,6 +11,7 @@ import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { shareCatalogueInvalidations } from './services/catalogueCache';
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
+import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 
@@ -111,6 +112,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
   const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch((error: unknown) => console.error('[payments]', error)), 60_000);
   reconcileLoop.unref();
+  // Ambassador rewards whose invitee's first order has passed its after-sale window are paid.
+  const ambassadorLoop = setInterval(() => void releaseAmbassadorRewards(deps).catch((error: unknown) => console.error('[ambassador]', error)), 60_000);
+  ambassadorLoop.unref();
 
   return {
     url,
@@ -120,6 +124,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
       setPayoutDriver(null);
+      clearInterval(ambassadorLoop);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopSharing?.();
       await deps.db.destroy();

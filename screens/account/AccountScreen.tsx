@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { useGate } from '../../src/app/gateContext';
 import { go } from '../../src/app/navigation';
+import { CheckInEntries } from '../../src/app/checkin/CheckInEntries';
 import { BuyerOrderShortcuts } from '../../src/app/orders/BuyerOrderShortcuts';
 import { SellerCentreEntry } from '../../src/app/orders/SellerCentreEntry';
 import { useT } from '../../src/i18n/react';
@@ -66,6 +67,7 @@ export default function AccountScreen() {
         <BuyerOrderShortcuts />
         <nav className={css.list} aria-label={t('account.title')}>
           <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
+          <CheckInEntries inviteCode={user.inviteCode} />
           <Row label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
           <Row label={t('accounts.entry.security')} onClick={() => go('/mine/securitysetting')} testId="open-security" />
           <Row label={t('accounts.entry.customColour')} onClick={() => go('/mine/customcolor')} testId="open-customcolor" />

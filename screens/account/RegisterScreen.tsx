@@ -12,7 +12,7 @@ import { enterWithTicket, useAccountForm, useSendCode } from './useAccountForm';
 /** /register: e-mail, the code sent to it, a password twice, the agreement (SPEC 5). Then logged in. */
 export default function RegisterScreen() {
   const t = useT();
-  const [values, setValues] = useState({ email: '', code: '', nickname: '', password: '', confirmPassword: '', agreement: false });
+  const [values, setValues] = useState({ email: '', code: '', nickname: '', password: '', confirmPassword: '', agreement: false, inviteCode: '' });
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }));
   const form = useAccountForm(registerInput, async (input) => {
     const { ticket } = await register(input);
@@ -29,7 +29,7 @@ export default function RegisterScreen() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            form.submit({ ...values, nickname: values.nickname || undefined });
+            form.submit({ ...values, nickname: values.nickname || undefined, inviteCode: values.inviteCode.trim() || undefined });
           }}
         >
           <EmailCodeFields
@@ -47,6 +47,7 @@ export default function RegisterScreen() {
           <Field name="nickname" autoComplete="nickname" label={t('accounts.fields.nicknameOptional')} value={values.nickname} onChange={set('nickname')} problemField={form.problemField} />
           <Field name="password" type="password" autoComplete="new-password" label={t('accounts.fields.password')} value={values.password} onChange={set('password')} problemField={form.problemField} />
           <Field name="confirmPassword" type="password" autoComplete="new-password" label={t('accounts.fields.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} problemField={form.problemField} />
+          <Field name="inviteCode" autoComplete="off" label={t('ambassador.enterCode')} value={values.inviteCode} onChange={set('inviteCode')} problemField={form.problemField} />
           <label className={css.check}>
             <input type="checkbox" checked={values.agreement} onChange={set('agreement')} data-testid="field-agreement" />
             <span>

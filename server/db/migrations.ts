@@ -11,6 +11,7 @@ import { hardening } from './migrations/0009_hardening';
 import { scale } from './migrations/0014_scale';
 import { afterSale } from './migrations/0010_after_sale';
 import { withdrawal } from './migrations/0011_withdrawal';
+import { points } from './migrations/0012_points';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0014_scale': scale,
   '0010_after_sale': afterSale,
   '0011_withdrawal': withdrawal,
+  '0012_points': points,
 };
 
 export const migrationProvider: MigrationProvider = {

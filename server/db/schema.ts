@@ -29,6 +29,10 @@ export interface UsersTable {
   created_at: DefaultedTimestamp;
   /** The last fresh platform authentication (/mine/repeatauthentication), issue 13. */
   reauthenticated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** IANA zone the user's day is decided in (issue 14); set at login from the device when missing. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -512,6 +516,54 @@ export interface ProductReportsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Points (issue 14): see server/db/migrations/0012_points.ts. */
+export interface CheckInsTable {
+  user_id: bigint;
+  day: string;
+  time_zone: string;
+  reward: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PlatformCountersTable {
+  name: string;
+  value: bigint;
+}
+
+export interface RewardedAdsTable {
+  ad_id: string;
+  user_id: bigint;
+  day: string;
+  status: string | null;
+  seconds: number;
+  reward: bigint;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PointsEntriesTable {
+  id: Id;
+  user_id: bigint;
+  kind: string;
+  amount: bigint;
+  reference: string;
+  day: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PointsScoresTable {
+  board: string;
+  period: string;
+  user_id: bigint;
+  score: bigint;
+}
+
+export interface SandboxAdsTable {
+  ad_id: string;
+  uid: string;
+  status: string | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -604,4 +656,10 @@ export interface WalletFlagsTable {
   tk_happy_count: Generated<number>;
   qr_tip_status: Generated<boolean>;
   fa_key_saved_at: Timestamp | null;
+  check_ins: CheckInsTable;
+  platform_counters: PlatformCountersTable;
+  rewarded_ads: RewardedAdsTable;
+  points_entries: PointsEntriesTable;
+  points_scores: PointsScoresTable;
+  sandbox_ads: SandboxAdsTable;
 }

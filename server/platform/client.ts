@@ -32,6 +32,14 @@ export interface PlatformPayment {
   transaction: null | { txid: string; verified: boolean; _link: string };
 }
 
+/** The ad network's verdict on a rewarded ad (GET /v2/ads_network/status/:adId); only "granted" pays. */
+export interface PlatformAdStatus {
+  identifier: string;
+  mediator_ack_status: 'granted' | 'revoked' | 'failed' | null;
+  mediator_granted_at: string | null;
+  mediator_revoked_at: string | null;
+}
+
 export class PlatformError extends Error {
   constructor(
     readonly status: number,
@@ -53,6 +61,7 @@ export interface PlatformClient {
   submitAppToUserPayment(identifier: string): Promise<PlatformPayment>;
   /** The person's identity (KYC) status as the platform reports it (issue 13; the sandbox answers it). */
   kycStatus(uid: string): Promise<{ uid: string; kyc: string }>;
+  adStatus(adId: string): Promise<PlatformAdStatus>;
 }
 
 /** Quotes every "amount": <number> in a JSON text so that JSON.parse keeps its exact decimal digits. */
@@ -95,5 +104,6 @@ export function createPlatformClient(options: { baseUrl: string | (() => string)
     createAppToUserPayment: (p) => call<PlatformPayment>('POST', '/v2/payments', key, { payment: p }),
     submitAppToUserPayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/submit`, key, {}),
     kycStatus: (uid) => call<{ uid: string; kyc: string }>('GET', `/v2/users/${encodeURIComponent(uid)}/kyc`, key),
+    adStatus: (adId) => call<PlatformAdStatus>('GET', `/v2/ads_network/status/${encodeURIComponent(adId)}`, key),
   };
 }

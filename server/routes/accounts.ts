@@ -22,6 +22,7 @@ import {
   type UserFlags,
 } from '../../src/domain/schemas/accounts';
 import type { Db } from '../db/database';
+import { bindInviter, inviterOfCode } from '../services/ambassador';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv, UserRow } from '../http/env';
@@ -87,6 +88,7 @@ export function accountsRoutes(deps: Deps) {
   app.post('/api/users/user/register', async (c) => {
     const input = await accountBody(c, registerInput);
     if (await userByEmail(deps.db, input.email)) throw new ApiError('emailTaken');
+    if (input.inviteCode) await inviterOfCode(deps.db, input.inviteCode);
     await useCode(deps, { purpose: 'register', email: input.email, userId: null, code: input.code });
     const username = await freeUsernameFor(deps.db, input.email);
     const user = await deps.db
@@ -98,6 +100,7 @@ export function accountsRoutes(deps: Deps) {
     if (!user) throw new ApiError('emailTaken');
     await setPassword(deps.db, user.id, input.password, now());
     await deps.db.insertInto('user_flags').values({ user_id: user.id, agreement_accepted: true }).execute();
+    if (input.inviteCode) await bindInviter(deps, user, input.inviteCode);
     return ok(c, { ticket: await issueLoginTicket(deps, user, mailAccessToken()) });
   });
 

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { jsonBody } from '../http/validate';
 import { PlatformError } from '../platform/client';
+import { withTimeZone } from '../services/points';
 import { issueLoginTicket, openSession, toUserInfo, userForPlatformIdentity } from '../services/users';
 
 export function usersRoutes(deps: Deps) {
@@ -20,7 +21,7 @@ export function usersRoutes(deps: Deps) {
         const detail = error instanceof PlatformError ? `access token refused (${error.status})` : 'platform unreachable';
         throw new ApiError('platformRefused', { detail });
       });
-      const user = await userForPlatformIdentity(deps.db, identity);
+      const user = await withTimeZone(deps, await userForPlatformIdentity(deps.db, identity), input.timeZone);
       if (user.frozen) throw new ApiError('userUnavailable', {}, user.frozen_reason ?? '');
       const answer = await openSession(deps, user, input.accessToken);
       return ok(c, { ...answer, authResult: { uid: identity.uid, username: identity.username } });
@@ -43,7 +44,7 @@ export function usersRoutes(deps: Deps) {
 
   app.get('/api/users/user/getUserInfo', signed, async (c) => ok(c, await toUserInfo(deps.db, c.var.user)));
 
-  app.get('/api/users/user/getUserNameId', signed, (c) => ok(c, { id: c.var.user.id.toString(), username: c.var.user.username, nickname: c.var.user.nickname }));
+  app.get('/api/users/user/getUserNameId', signed, (c) => ok(c, { id: c.var.user.id.toString(), username: c.var.user.username, nickname: c.var.user.nickname, inviteCode: c.var.user.invite_code }));
 
   /** A one-time ticket for opening the app with a token in the address hash (SPEC 1, start-up). */
   app.post('/api/users/user/loginTicket', signed, async (c) => ok(c, { ticket: await issueLoginTicket(deps, c.var.user, c.var.session.access_token) }));

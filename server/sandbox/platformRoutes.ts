@@ -27,7 +27,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** Server-to-platform calls carry `Authorization: Key <api key>`. */
-function requireKey(deps: Deps): MiddlewareHandler<AppEnv> {
+export function requireKey(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     if (!header.startsWith('Key ') || !sameText(header.slice(4).trim(), deps.config.piApiKey)) {

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { hasControlCharacters } from '../../src/domain/schemas/limits';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/env';
+import { adHostRoutes, adPlatformRoutes } from './ads';
 import { answerError, SandboxError } from './errors';
 import { hostRoutes } from './hostRoutes';
 import { ensureAppWallet } from './ledger';
@@ -45,6 +46,8 @@ export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
 
   app.route('/sandbox/platform', platformRoutes(deps));
   app.route('/sandbox/api', hostRoutes(deps));
+  app.route('/sandbox/platform', adPlatformRoutes(deps));
+  app.route('/sandbox/api', adHostRoutes(deps));
 
   const unknown = (c: Context<AppEnv>) =>
     answerError(c, new SandboxError(404, 'not_found', `no sandbox endpoint ${c.req.method} ${c.req.path}`));

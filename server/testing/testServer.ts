@@ -31,8 +31,8 @@ export interface TestServer {
 }
 
 /** The real provider API (sandbox mode, so the platform is this server) on port 0 over a fresh database. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export async function startTestServer(overrides: Partial<Config> = {}, options: { poolSize?: number } = {}): Promise<TestServer> {
+  const database = await createTestDatabase({ poolSize: options.poolSize });
   const clock = testClock();
   let port = 0;
   const config: Config = { ...readConfig({}), port: 0, sandbox: true, piApiKey: 'sandbox-key', ...overrides };

@@ -16,7 +16,7 @@ export const liveLoginGate = loginGateMachine.provide({
   actors: {
     authenticate: fromPromise(async () => {
       const auth = await authenticate((payment) => incompletePayments.push(payment));
-      return getToken({ accessToken: auth.accessToken });
+      return getToken({ accessToken: auth.accessToken, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     }),
     exchangeTicket: fromPromise(async ({ input }: { input: { ticket: string } }) => getToken({ ticket: input.ticket })),
     fetchUserInfo: fromPromise(async () => getUserInfo()),

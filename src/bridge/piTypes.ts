@@ -41,10 +41,20 @@ export interface PiPaymentCallbacks {
   onError: (error: Error, payment?: PiPaymentDTO) => void;
 }
 
+/** The SDK's ad module (`Pi.Ads`), present where the host has the ad network. */
+export type PiAdType = 'interstitial' | 'rewarded';
+export interface PiAds {
+  isAdReady(type: PiAdType): Promise<{ type: PiAdType; ready: boolean }>;
+  requestAd(type: PiAdType): Promise<{ type: PiAdType; result: 'AD_LOADED' | 'AD_FAILED_TO_LOAD' | 'AD_NOT_AVAILABLE' }>;
+  showAd(type: PiAdType): Promise<{ type: PiAdType; result: string; adId?: string }>;
+}
+
 export interface PiSdk {
   init(config: { version: string; sandbox?: boolean }): void | Promise<void>;
   authenticate(scopes: PiScope[], onIncompletePaymentFound: (payment: PiPaymentDTO) => void): Promise<PiAuthResult>;
   createPayment(paymentData: PiPaymentData, callbacks: PiPaymentCallbacks): void;
+  nativeFeaturesList?(): Promise<string[]>;
+  Ads?: PiAds;
 }
 
 declare global {

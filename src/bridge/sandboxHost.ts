@@ -6,6 +6,7 @@
  */
 import { Durations } from '../domain/constants';
 import { formatMoney, parseMoney } from '../domain/money';
+import { createSandboxAds } from './sandboxAds';
 import { appLoadedMessage, type PiAuthResult, type PiPaymentCallbacks, type PiPaymentData, type PiPaymentDTO, type PiScope, type PiSdk } from './piTypes';
 
 /** Tests may shorten the approval timing; read at each createPayment call. */
@@ -487,6 +488,8 @@ const sandboxPi: PiSdk = {
   createPayment(paymentData, callbacks) {
     void runPayment(paymentData, callbacks);
   },
+  nativeFeaturesList: () => Promise.resolve(['ad_network']),
+  Ads: createSandboxAds({ api, openOverlay, button, accessToken: () => session?.accessToken ?? null }),
 };
 
 if (typeof window !== 'undefined') {

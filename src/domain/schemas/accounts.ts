@@ -45,6 +45,8 @@ export const registerInput = z
     password,
     confirmPassword: z.string(),
     agreement: z.boolean().check(z.refine((v) => v, { message: 'messages.agreeToAgreement' })),
+    /** An inviter's code (issue 14), optional: named once, here or at first login. */
+    inviteCode: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{4,16}$/, 'ambassador.errors.unknownCode'))),
   })
   .check(passwordsMatch);
 export type RegisterInput = z.infer<typeof registerInput>;

@@ -3,8 +3,11 @@ import { Limits } from '../constants';
 import { noControlCharacters, smallIdQuery } from './limits';
 
 /** getToken: log in with the coin platform's access token, or exchange a one-time login ticket. */
+/** The device's IANA time zone: the user's check-in day is decided in it when they have none yet. */
+const deviceTimeZone = z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_+\-/]+$/)));
+
 export const getTokenInput = z.union([
-  z.strictObject({ accessToken: z.string().check(z.minLength(1), z.maxLength(4096)) }),
+  z.strictObject({ accessToken: z.string().check(z.minLength(1), z.maxLength(4096)), timeZone: deviceTimeZone }),
   z.strictObject({ ticket: z.string().check(z.minLength(1), z.maxLength(256)) }),
 ]);
 export type GetTokenInput = z.infer<typeof getTokenInput>;

@@ -1,0 +1,113 @@
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { canonicalRequest, SignedHeader } from '../src/domain/signing';
+import { dayIn, previousDay } from '../src/domain/points';
+import { sign } from '../server/http/session';
+import { ApiCaller } from '../server/testing/apiClient';
+import { startTestServer } from '../server/testing/testServer';
+
+/**
+ * Leaderboard pages at scale (issue 14 budget: p99 under 50 ms at 50 connections on PostgreSQL):
+ * 100,000 users (one in a thousand frozen) and 1,000,000 points-ledger rows spread over 60 days and the
+ * three kinds, with the score rows (day, month, total) the ledger keeps beside it. 50 autocannon
+ * connections ask signed GET /api/ambassador/leaderboard pages; every request is signed afresh.
+ *
+ *   npx tsx bench/leaderboard.ts                      # PostgreSQL at TEST_DATABASE_URL
+ *   BENCH_USERS=1000 BENCH_ROWS=10000 BENCH_SECONDS=2 npx tsx bench/leaderboard.ts   # a smoke run
+ */
+const users = Number(process.env.BENCH_USERS ?? 100_000);
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+
+process.env.TEST_DB = process.env.TEST_DB ?? 'postgres';
+const server = await startTestServer({}, { poolSize: 20 });
+try {
+  const db = server.deps.db;
+  const today = dayIn('UTC', Date.now());
+  let first = today;
+  for (let i = 0; i < 59; i++) first = previousDay(first);
+  const loadStart = Date.now();
+  await sql`insert into users (username, nickname, invite_code, roles, frozen)
+    select 'bench_' || g, 'Bench ' || g, 'BN' || lpad(to_hex(g), 8, '0'), '["buyer"]'::jsonb, g % 1000 = 0
+    from generate_series(1, ${users}) g`.execute(db);
+  const ids = await sql<{ lo: bigint; hi: bigint }>`select min(id) as lo, max(id) as hi from users where username like 'bench\\_%'`.execute(db);
+  const lo = ids.rows[0]?.lo ?? 1n;
+  // Scores follow a skewed spread so that ties are frequent at the bottom and rare at the top.
+  await sql`insert into points_entries (user_id, kind, amount, reference, day)
+    select ${lo}::int8 + (g * 7919) % ${users},
+           (array['checkIn','rewardedAd','ambassador'])[1 + g % 3],
+           case g % 3 when 0 then 1000 when 1 then 100 else 10000 end * (1 + (g % 97) / 50),
+           'bench-' || g,
+           ${first}::date + ((g / 3) % 60)
+    from generate_series(1, ${rows}) g`.execute(db);
+  for (const [period, expr] of [
+    ['day', `'d:' || day::text`],
+    ['month', `'m:' || to_char(day, 'YYYY-MM')`],
+    ['total', `'t'`],
+  ] as const) {
+    await sql`insert into points_scores (board, period, user_id, score)
+      select case when kind = 'ambassador' then 'ambassador' else 'checkIn' end, ${sql.raw(expr)}, user_id, sum(amount)
+      from points_entries group by 1, 2, 3
+      on conflict (board, period, user_id) do update set score = excluded.score`.execute(db);
+    void period;
+  }
+  await sql`analyze`.execute(db);
+  const scoreRows = await sql<{ n: number }>`select count(*)::int as n from points_scores`.execute(db);
+  console.log(`loaded ${users} users, ${rows} ledger rows, ${scoreRows.rows[0]?.n ?? 0} score rows in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+
+  const caller = new ApiCaller(server.url, Date.now);
+  await caller.loginAs('demo_buyer');
+  server.clock.set(Date.now());
+  const session = caller.session;
+  if (!session) throw new Error('no session');
+
+  let lastTimestamp = 0;
+  const measure = async (name: string, path: string) => {
+    const result = await autocannon({
+      url: server.url,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'GET',
+          path,
+          setupRequest: (req) => {
+            lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+            const timestamp = String(lastTimestamp);
+            server.clock.set(lastTimestamp);
+            return {
+              ...req,
+              headers: {
+                [SignedHeader.language]: 'en',
+                [SignedHeader.token]: session.token,
+                [SignedHeader.accessToken]: session.accessToken,
+                [SignedHeader.timestamp]: timestamp,
+                [SignedHeader.auth]: sign(session.secret, canonicalRequest({ method: 'GET', accessToken: session.accessToken, token: session.token, timestamp, url: path })),
+              },
+            };
+          },
+        },
+      ],
+    });
+    const check = await caller.get<{ rows: unknown[] }>(path);
+    return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rows: check.object.rows.length };
+  };
+  const cases = [
+    await measure('check-in, day, page 1', '/api/ambassador/leaderboard?board=checkIn&period=day&page=1'),
+    await measure('check-in, month, page 1', '/api/ambassador/leaderboard?board=checkIn&period=month&page=1'),
+    await measure('check-in, total, page 1', '/api/ambassador/leaderboard?board=checkIn&period=total&page=1'),
+    await measure('ambassador, total, page 1', '/api/ambassador/leaderboard?board=ambassador&period=total&page=1'),
+    await measure('check-in, total, page 50', '/api/ambassador/leaderboard?board=checkIn&period=total&page=50'),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // requests still in flight when the last run stopped
+  console.log(`leaderboard pages, ${process.env.TEST_DB}, ${connections} connections, ${seconds} s each`);
+  console.log('case                          req/s   p50 ms   p99 ms   rows  errors  non-2xx');
+  for (const c of cases) {
+    console.log(`${c.name.padEnd(28)} ${String(c.rps).padStart(6)} ${String(c.p50).padStart(8)} ${String(c.p99).padStart(8)} ${String(c.rows).padStart(6)} ${String(c.errors).padStart(7)} ${String(c.non2xx).padStart(8)}`);
+  }
+  const worst = Math.max(...cases.map((c) => c.p99));
+  console.log(`worst p99: ${worst} ms (budget 50 ms) ${worst < 50 ? 'met' : 'NOT met'}`);
+} finally {
+  await server.close();
+}

@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, phone, startApp } from './support/app';
+
+/**
+ * Issue 14 journeys: check in and see the calendar and points, check in again ("Already signed in
+ * today"); watch a rewarded video in the sandbox host and get the reward; close one early and give up;
+ * invite a new user with a code and see them among the invitees; switch the leaderboards.
+ */
+type App = Awaited<ReturnType<typeof startApp>>;
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+describe('check-in, rewarded video and the ambassador programme in a real browser', () => {
+  it('checks in, sees the calendar and points, and is told "Already signed in today" the second time', async () => {
+    const { page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await vis(page, 'open-check-in').click();
+    await page.waitForURL(/#\/sign$/);
+    await vis(page, 'sign-button').click();
+    await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
+    expect(await vis(page, 'sign-status').textContent()).toBe('Signed in: +1 points');
+    await page.locator('[data-testid="points-balance"]', { hasText: '1' }).waitFor();
+    await vis(page, 'sign-button').click();
+    await page.locator('[data-testid="sign-status"][data-state="alreadySigned"]').waitFor();
+    expect(await vis(page, 'sign-status').textContent()).toBe('Already signed in today');
+
+    await vis(page, 'open-signscore').click();
+    await page.waitForURL(/#\/mine\/signscore$/);
+    await page.locator('[data-testid="sign-calendar"] li[data-today="1"][data-signed="1"]').waitFor();
+    expect(await vis(page, 'score-points').textContent()).toBe('1');
+    // The check-in leaderboard switches day, month, total.
+    for (const period of ['month', 'total', 'day'] as const) {
+      await vis(page, `period-${period}`).click();
+      await page.locator(`[data-testid="leaderboard-rows"][data-period="${period}"]`).waitFor();
+      expect(await page.locator(`[data-testid="leaderboard-rows"][data-period="${period}"] tbody tr`).first().textContent()).toContain('Demo Buyer');
+    }
+  });
+
+  it('watches a rewarded video to the end and gets the reward; closes the next one early and gives up', async () => {
+    const { page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_seller');
+    await page.evaluate(() => {
+      window.__sandboxAdSeconds = 1;
+    });
+    await page.goto(`${app.url}/#/sign`);
+    await vis(page, 'ad-watch').click();
+    await page.getByTestId('sandbox-ad').waitFor();
+    await page.locator('[data-testid="video"][data-state="rewarded"]').waitFor();
+    expect(await vis(page, 'video-status').textContent()).toBe('Reward received: +0.1 points');
+    await page.locator('[data-testid="points-balance"]', { hasText: '0.1' }).waitFor();
+
+    await page.evaluate(() => {
+      window.__sandboxAdSeconds = 30;
+    });
+    await vis(page, 'ad-watch').click();
+    await page.getByTestId('sandbox-ad-close').click();
+    await page.locator('[data-testid="video"][data-state="closedEarly"]').waitFor();
+    await vis(page, 'ad-give-up').click();
+    await page.locator('[data-testid="video"][data-state="gaveUp"]').waitFor();
+    expect(await vis(page, 'video-status').textContent()).toBe('No reward this time.');
+    expect(await vis(page, 'points-balance').textContent()).toBe('0.1');
+
+    await vis(page, 'open-ad-duration').click();
+    await page.waitForURL(/#\/mine\/adDuration$/);
+    await page.locator('[data-testid="ad-today"]', { hasText: '1 of 10 videos' }).waitFor();
+  });
+
+  it('invites a new user with a code, who then shows among the invitees; the ambassador leaderboard switches periods', async () => {
+    const inviter = await phone(browser);
+    await loginAs(inviter.page, app.url, 'demo_buyer');
+    const code = (await vis(inviter.page, 'account-invite-code').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{4,16}$/);
+
+    const res = await fetch(`${app.url}/sandbox/api/wallets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'e2e_newbie' }) });
+    expect(res.status).toBe(201);
+    const newbie = await phone(browser);
+    await loginAs(newbie.page, app.url, 'e2e_newbie');
+    await vis(newbie.page, 'open-medals').click();
+    await newbie.page.waitForURL(/#\/mine\/medal\/index$/);
+    await vis(newbie.page, 'inviter-code').fill(code);
+    await vis(newbie.page, 'inviter-submit').click();
+    await vis(newbie.page, 'invited-by').waitFor();
+    expect(await vis(newbie.page, 'invited-by').textContent()).toContain('Invited by');
+
+    await vis(inviter.page, 'open-medals').click();
+    await inviter.page.waitForURL(/#\/mine\/medal\/index$/);
+    await inviter.page.locator('[data-testid="invitee-list"]', { hasText: 'e2e_newbie' }).waitFor();
+    expect(await vis(inviter.page, 'invitee-count').textContent()).toBe('1');
+
+    await vis(inviter.page, 'open-medal-list').click();
+    await inviter.page.waitForURL(/#\/mine\/medal\/list$/);
+    for (const period of ['month', 'total', 'day'] as const) {
+      await vis(inviter.page, `period-${period}`).click();
+      await inviter.page.locator(`[data-testid="period-${period}"][aria-selected="true"]`).waitFor();
+    }
+  });
+});

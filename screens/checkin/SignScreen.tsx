@@ -1,0 +1,104 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { checkInSummary } from '../../src/api/points';
+import { useCheckIn } from '../../src/app/checkin/checkInActor';
+import { go } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { useResource } from '../../src/app/useResource';
+import { useT } from '../../src/i18n/react';
+import { button, card, muted, screen } from '../../src/theme/ui.css';
+import * as css from './checkin.css';
+
+/** /sign: today's check-in and the rewarded video, a view over the check-in chart. */
+export default function SignScreen() {
+  const t = useT();
+  const actor = useCheckIn();
+  const day = useSelector(actor, (s) => (s.value as { day: string }).day);
+  const video = useSelector(actor, (s) => (s.value as { video: string }).video);
+  const ctx = useSelector(actor, (s) => s.context);
+  const summary = useResource(checkInSummary);
+  // The figures follow every step of the chart (a check-in, a reward).
+  useEffect(() => summary.reload(), [day, video]);
+  const s = summary.data;
+  const busy = day === 'checking' || day === 'signing';
+  return (
+    <>
+      <ScreenHeader title={t('checkIn.title')} backTo="/my" />
+      <div className={screen}>
+        <section className={`${card} ${css.stats}`} aria-live="polite">
+          <div>
+            <span className={css.statValue} data-testid="points-balance">{s?.points ?? '–'}</span>
+            <span className={muted}>{t('checkIn.points')}</span>
+          </div>
+          <div>
+            <span className={css.statValue} data-testid="streak">{s?.streak ?? '–'}</span>
+            <span className={muted}>{t('checkIn.streak', { days: String(s?.streak ?? 0) })}</span>
+          </div>
+          <div>
+            <span className={css.statValue}>{s?.totalDays ?? '–'}</span>
+            <span className={muted}>{t('checkIn.totalDays', { days: String(s?.totalDays ?? 0) })}</span>
+          </div>
+        </section>
+        <section className={card} aria-labelledby="sign-title">
+          <h2 id="sign-title">{t('checkIn.title')}</h2>
+          {s ? <p className={muted}>{t('checkIn.nextReward', { reward: s.nextReward })}</p> : null}
+          <p role="status" data-testid="sign-status" data-state={day}>
+            {day === 'signed' && ctx.reward ? t('checkIn.signed', { reward: ctx.reward }) : null}
+            {day === 'alreadySigned' ? t(ctx.dayMessage ?? 'checkIn.signedToday') : null}
+            {day === 'failed' ? t(ctx.dayMessage ?? 'messages.signInFailed') : null}
+          </p>
+          <div className={css.row}>
+            <button type="button" className={button({ block: true })} disabled={busy} onClick={() => actor.send({ type: 'SIGN' })} data-testid="sign-button">
+              {t('checkIn.signButton')}
+            </button>
+            {day === 'failed' ? (
+              <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'RETRY' })}>
+                {t('checkIn.retry')}
+              </button>
+            ) : null}
+          </div>
+        </section>
+        <section className={card} aria-labelledby="video-title" data-testid="video" data-state={video}>
+          <h2 id="video-title">{t('checkIn.ads.watch')}</h2>
+          <p role="status" data-testid="video-status">
+            {video === 'loading' ? t('checkIn.ads.loading') : null}
+            {video === 'watching' ? t('checkIn.ads.watching') : null}
+            {video === 'verifying' ? t('checkIn.ads.verifying') : null}
+            {video === 'rewarded' ? t('checkIn.ads.rewarded', { reward: ctx.adReward ?? '0' }) : null}
+            {video === 'gaveUp' ? t('checkIn.ads.gaveUp') : null}
+            {video === 'closedEarly' ? t('checkIn.ads.closedEarly') : null}
+            {ctx.adMessage && ['unavailable', 'unsupported', 'notGranted'].includes(video) ? t(ctx.adMessage) : null}
+          </p>
+          {video === 'closedEarly' ? (
+            <div className={css.row}>
+              <button type="button" className={button()} onClick={() => actor.send({ type: 'CONTINUE' })} data-testid="ad-continue">
+                {t('checkIn.ads.continue')}
+              </button>
+              <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'GIVE_UP' })} data-testid="ad-give-up">
+                {t('checkIn.ads.giveUp')}
+              </button>
+            </div>
+          ) : video !== 'unsupported' ? (
+            <button
+              type="button"
+              className={button({ block: true })}
+              disabled={video === 'loading' || video === 'watching' || video === 'verifying'}
+              onClick={() => actor.send({ type: 'WATCH' })}
+              data-testid="ad-watch"
+            >
+              {t('checkIn.ads.watch')}
+            </button>
+          ) : null}
+        </section>
+        <div className={css.row}>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/mine/signscore')} data-testid="open-signscore">
+            {t('checkIn.scoreTitle')}
+          </button>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/mine/adDuration')} data-testid="open-ad-duration">
+            {t('checkIn.adTitle')}
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

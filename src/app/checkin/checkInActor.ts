@@ -1,0 +1,30 @@
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { checkInMachine, type AdPrepared, type AdShown } from '../../../machines/checkIn.machine';
+import type { AdShowResult } from '../../domain/points';
+import { AdShowResults } from '../../domain/points';
+import { claimAdReward, sign, signCheck } from '../../api/points';
+import { prepareRewardedAd, showRewardedAd } from '../../bridge/ads';
+
+const asResult = (text: string | null): AdShowResult | null => (AdShowResults as readonly string[]).includes(text ?? '') ? (text as AdShowResult) : text === null ? null : 'AD_NOT_AVAILABLE';
+
+/** The check-in chart with its actors: the API for the server's steps, the host bridge's Pi.Ads for the video. */
+export const providedCheckIn = checkInMachine.provide({
+  actors: {
+    loadToday: fromPromise(() => signCheck()),
+    sign: fromPromise(() => sign()),
+    prepareAd: fromPromise(async (): Promise<AdPrepared> => {
+      const prepared = await prepareRewardedAd();
+      return { ready: prepared.ready, result: asResult(prepared.result) };
+    }),
+    showAd: fromPromise(async (): Promise<AdShown> => {
+      const shown = await showRewardedAd();
+      return { result: asResult(shown.result) ?? 'AD_NOT_AVAILABLE', adId: shown.adId, seconds: shown.seconds };
+    }),
+    claimAd: fromPromise(({ input }: { input: { adId: string; seconds: number } }) => claimAdReward(input.adId, input.seconds)),
+  },
+});
+
+export function useCheckIn() {
+  return useActorRef(providedCheckIn);
+}
