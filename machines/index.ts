@@ -8,6 +8,8 @@ import { paymentMachine } from './payment.machine';
 import { resourceMachine } from './resource.machine';
 import { productMachine } from './product.machine';
 import { pagerMachine } from './pager.machine';
+import { workOrderMachine } from './workOrder.machine';
+import { chatConnectionMachine } from './chatConnection.machine';
 import { sampleLoginAnswer, sampleUserInfo } from './samples';
 
 /**
@@ -56,4 +58,6 @@ export const machineRegistry: readonly MachineEntry[] = [
   },
   { id: 'cart', titleKey: 'gallery.machines.cart', machine: cartMachine, sampleInput: { items: [] }, sampleOutputs: { saveCart: [] } },
   { id: 'pager', titleKey: 'gallery.machines.pager', machine: pagerMachine, sampleInput: undefined, sampleOutputs: { loadPage: { list: ['a'], next: null } } },
+  { id: 'workOrder', titleKey: 'workOrder.chartTitle', machine: workOrderMachine, sampleInput: undefined },
+  { id: 'chatConnection', titleKey: 'chat.chartTitle', machine: chatConnectionMachine, sampleInput: undefined, sampleOutputs: { openStream: null } },
 ];

@@ -9,6 +9,8 @@ import { accountsRoutes } from './routes/accounts';
 import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
 import { catalogueRoutes } from './routes/catalogue';
+import { chatRoutes } from './routes/chat';
+import { workOrderRoutes } from './routes/workOrders';
 import { mediaRoutes } from './routes/media';
 import { noticesRoutes } from './routes/notices';
 import { orderRoutes } from './routes/orders';
@@ -39,6 +41,8 @@ export function createApi(deps: Deps) {
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));
   app.route('/', noticesRoutes(deps));
+  app.route('/', chatRoutes(deps));
+  app.route('/', workOrderRoutes(deps));
   if (deps.config.sandbox) {
     app.route('/', sandboxRoutes(deps));
     app.route('/', mailboxRoutes(deps));

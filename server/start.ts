@@ -11,6 +11,7 @@ import { runDueTimers } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
+import { closeChatBus } from './chat/bus';
 
 export interface RunningServer {
   url: string;
@@ -94,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
+      await closeChatBus(deps.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.db.destroy();
     },

@@ -7,6 +7,7 @@ import { accounts } from './migrations/0005_accounts';
 import { commerce } from './migrations/0007_commerce';
 import { catalogueMore } from './migrations/0006_catalogue_more';
 import { orderLifecycle } from './migrations/0008_order_lifecycle';
+import { customerService } from './migrations/0013_customer_service';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_catalogue_more': catalogueMore,
   '0007_commerce': commerce,
   '0008_order_lifecycle': orderLifecycle,
+  '0013_customer_service': customerService,
 };
 
 export const migrationProvider: MigrationProvider = {
