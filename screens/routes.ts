@@ -79,6 +79,8 @@ const SellerRateBuyer = lazyScreen(() => import('./seller/RateBuyerScreen'));
 const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScreen'));
 const SellerAfterSaleList = lazyScreen(() => import('./seller/SellerAfterSaleListScreen'));
 // ---- end seller order screens ----
+// Customer service: chat, work orders, the help tab and the console's desk (issue 15), one lazy module
+const CustomerService = lazyScreen(() => import('./chat/routes'));
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -90,10 +92,7 @@ export const tabs: readonly TabDef[] = [
   { key: 'account', path: '/my', labelKey: 'tabs.account' },
 ];
 
-const publicSoon = [
-  '/contactorList', '/chatRoom', '/sign', '/mine/onlinecustomerservice',
-  '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail',
-];
+const publicSoon = ['/sign'];
 
 const loginSoon = [
   '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list',
@@ -107,7 +106,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/index', screen: Home, login: false, tab: 'home' },
   { path: '/shop', screen: Shop, login: false, tab: 'store' },
   { path: '/publish', screen: Publish, login: true, tab: 'publish' },
-  { path: '/mine/customerService', screen: ComingSoon, login: false, tab: 'help' },
+  { path: '/mine/customerService', screen: CustomerService, login: false, tab: 'help' },
   { path: '/my', screen: Account, login: false, tab: 'account' },
   { path: '/new-my', screen: LoginEntry, login: false, tab: 'account' },
   { path: '/userAgreement', screen: Agreement, login: false },
@@ -183,6 +182,10 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/user/balancedetails', screen: BalanceDetails, login: true },
   { path: '/mine/user/balancedetailsorder', screen: BalanceDetailsOrder, login: true },
   // ---- end balance ----
+  // ---- customer service (screens/chat) ----
+  ...['/contactorList', '/chatRoom', '/mine/onlinecustomerservice', '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail'].map((path) => ({ path, screen: CustomerService, login: false })),
+  { path: '/platform/console/service', screen: CustomerService, login: true },
+  // ---- end customer service ----
   ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
   ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
 ];

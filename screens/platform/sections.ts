@@ -14,5 +14,6 @@ export const consoleSections: ConsoleSection[] = [
   { key: 'users', titleKey: 'accounts.console.usersTitle', descriptionKey: 'accounts.console.usersDescription', path: '/platform/console/users' },
   { key: 'notices', titleKey: 'accounts.console.noticesTitle', descriptionKey: 'accounts.console.noticesDescription', path: '/platform/console/notices' },
   { key: 'productReview', titleKey: 'catalogue.console.reviewTitle', descriptionKey: 'catalogue.console.reviewDescription', path: '/platform/console/products' },
+  { key: 'customerService', titleKey: 'chat.desk.title', descriptionKey: 'chat.desk.description', path: '/platform/console/service' },
   { key: 'sellerApplications', titleKey: 'catalogue.console.applicationsTitle', descriptionKey: 'catalogue.console.applicationsDescription', path: '/platform/console/sellers' },
 ];

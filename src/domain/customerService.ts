@@ -73,3 +73,11 @@ export const WorkOrderLimits = {
 
 /** The help tab's frequent questions: locale keys helpCentre.faq.<id>.q / .a, in this order. */
 export const frequentQuestions = ['payment', 'shipping', 'refund', 'afterSale', 'workOrder', 'account'] as const;
+
+/** SPEC 3's datetime format, YYYY-MM-DD HH:mm:ss, in the viewer's own time zone. */
+export function specDatetime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
