@@ -55,7 +55,12 @@ export function useChatStream(onEvent: (event: StreamEvent) => void, startAfter:
     { input: { lastEventId: startAfter } },
   );
   useEffect(() => {
-    const offline = () => actor.send({ type: 'OFFLINE' });
+    // Offline, the stream is closed at once: on the way back a new one resumes from the last position.
+    const offline = () => {
+      source.current?.close();
+      source.current = null;
+      actor.send({ type: 'OFFLINE' });
+    };
     const online = () => actor.send({ type: 'ONLINE' });
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
