@@ -83,6 +83,35 @@ describe('live chat in a real browser', () => {
   });
 });
 
+describe('the help tab and the console desk in a real browser', () => {
+  it('a buyer asks online customer service from the help tab; staff answer live from the desk with the buyer\'s orders beside', async () => {
+    const buyer = await phone(browser);
+    const staff = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    await loginAs(staff.page, app.url, 'demo_arbiter');
+
+    await vis(buyer.page, 'tab-help').click();
+    await buyer.page.waitForURL(/#\/mine\/customerService/);
+    await expect.poll(() => vis(buyer.page, 'faq').count()).toBe(6);
+    await vis(buyer.page, 'help-online').click();
+    await buyer.page.waitForURL(/#\/mine\/onlinecustomerservice/);
+    await vis(buyer.page, 'chat-connection').and(buyer.page.locator('[data-state="live"]')).waitFor();
+    await say(buyer.page, 'How do I change my delivery address?');
+    await expect.poll(() => messageTexts(buyer.page)).toContain('How do I change my delivery address?');
+
+    await staff.page.goto(`${app.url}/#/platform/console/service`);
+    await vis(staff.page, 'conversation').first().click();
+    await vis(staff.page, 'desk-user-orders').waitFor();
+    await expect.poll(() => messageTexts(staff.page)).toContain('How do I change my delivery address?');
+    await vis(staff.page, 'chat-connection').and(staff.page.locator('[data-state="live"]')).waitFor();
+    await say(staff.page, 'Open Account, then Addresses.');
+    await expect.poll(() => messageTexts(buyer.page), { timeout: 5000 }).toContain('Open Account, then Addresses.');
+
+    await buyer.context.close();
+    await staff.context.close();
+  });
+});
+
 describe('work orders in a real browser', () => {
   it('a work order is filed for an order and answered by staff in the console', async () => {
     const buyer = await phone(browser);
