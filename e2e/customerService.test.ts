@@ -112,6 +112,24 @@ describe('the help tab and the console desk in a real browser', () => {
   });
 });
 
+describe('the help tab in Arabic', () => {
+  it('shows the help tab right to left with the frequent questions in Arabic; a visitor is asked to log in before chatting', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/#/new-my`);
+    await page.getByTestId('language-button').click();
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await page.keyboard.press('Escape');
+    await vis(page, 'tab-help').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByText('الأسئلة الشائعة').waitFor();
+    await page.getByText('كيف أدفع ثمن الطلب؟').click();
+    await page.getByText('محفظة العملة').waitFor();
+    await vis(page, 'help-online').click();
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).filter({ visible: true }).waitFor();
+    await context.close();
+  });
+});
+
 describe('work orders in a real browser', () => {
   it('a work order is filed for an order and answered by staff in the console', async () => {
     const buyer = await phone(browser);
