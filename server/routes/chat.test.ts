@@ -104,6 +104,16 @@ async function openStream(caller: ApiCaller, lastEventId?: string, baseUrl = ser
   };
 }
 
+/** Uploads a small picture as the caller, through the image storage. */
+async function upload(caller: ApiCaller, colour: string): Promise<{ id: string; urls: { card: string } }> {
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer();
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+  const res = await fetch(`${server.url}/api/upload/image`, { method: 'POST', headers: caller.headersFor('POST', '/api/upload/image'), body: form });
+  return ((await res.json()) as { object: { id: string; urls: { card: string } } }).object;
+}
+
 const messageIds = (s: StreamReader) => s.events.filter((e) => e.event === 'message').map((e) => e.id);
 
 describe('conversations and messages', () => {
@@ -152,8 +162,17 @@ describe('conversations and messages', () => {
     expect(long.code).toBe('4001');
     expect(long.msg).toContain('body');
     expect((await buyer.post('/api/chat/message/send', { conversationId: conversation.id, clientId: 'short', body: 'x' })).code).toBe('4001');
-    expect((await buyer.post('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: 'x', imageId: 'f'.repeat(64) })).code).toBe('4001');
     expect((await seller.post('/api/chat/conversation/open', { kind: 'seller', sellerId })).code).toBe('4001');
+  });
+
+  it('sends a picture through the image storage; only the uploader may send it (4004 for anyone else)', async () => {
+    const uploaded = await upload(buyer, '#aa3366');
+    const conversation = await openWithSeller();
+    const sent = await buyer.post<MessageView>('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: '', imageId: uploaded.id });
+    expect(sent.code, sent.msg).toBe('0000');
+    expect(sent.object.imageUrl).toBe(uploaded.urls.card);
+    expect((await seller.post('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: '', imageId: uploaded.id })).code).toBe('4004');
+    expect((await buyer.post('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: 'x', imageId: 'f'.repeat(64) })).code).toBe('4004');
   });
 
   it('a buyer the seller blocked cannot write to that seller (4003)', async () => {
@@ -262,8 +281,12 @@ describe('work orders', () => {
     expect((await buyer.post('/api/workorder/add', { orderNo: 'NO-SUCH-ORDER', category: 'delivery', description: 'Where is this parcel?', images: [] })).msg).toBe('Submission Failed');
     expect((await buyer.post('/api/workorder/add', { orderNo: '', category: 'delivery', description: 'Where is this parcel?', images: [] })).code).toBe('4001');
     expect((await buyer.post('/api/workorder/add', { orderNo: order.orderNo, category: 'delivery', description: 'Where?', images: ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), 'd'.repeat(64), 'e'.repeat(64)] })).code).toBe('4001');
-    const filed = await buyer.post<WorkOrderView>('/api/workorder/add', { orderNo: order.orderNo, category: 'delivery', description: 'The parcel has not moved for a week.', images: [] });
+    const theirs = await upload(seller, '#123456');
+    expect((await buyer.post('/api/workorder/add', { orderNo: order.orderNo, category: 'delivery', description: 'The parcel has not moved for a week.', images: [theirs.id] })).code).toBe('4004');
+    const mine = await upload(buyer, '#654321');
+    const filed = await buyer.post<WorkOrderView>('/api/workorder/add', { orderNo: order.orderNo, category: 'delivery', description: 'The parcel has not moved for a week.', images: [mine.id] });
     expect(filed.code, filed.msg).toBe('0000');
+    expect(filed.object.imageUrls).toEqual([mine.urls.card]);
     expect(filed.object).toMatchObject({ orderNo: order.orderNo, status: 'open', statusCode: 0, allowed: expect.arrayContaining(['USER_REPLY', 'CLOSE']) });
   });
 

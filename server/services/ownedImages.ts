@@ -10,5 +10,5 @@ import { ApiError } from '../http/envelope';
 export async function requireOwnImages(db: Db | Trx, ownerId: bigint, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = await db.selectFrom('images').select('id').where('id', 'in', [...ids]).where('owner_id', '=', ownerId).execute();
-  if (rows.length !== new Set(ids).size) throw new ApiError('invalidField', { field: 'images', detail: 'not an upload of yours' });
+  if (rows.length !== new Set(ids).size) throw new ApiError('notFound', { field: 'images', detail: 'not an upload of yours' });
 }
