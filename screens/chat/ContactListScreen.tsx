@@ -8,6 +8,7 @@ import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
 import { LoginRequired } from './LoginRequired';
+import { useReloadOnReveal } from './useReloadOnReveal';
 import { useChatStream } from './useChatStream';
 
 export function ConversationRow({ c, onOpen }: { c: ConversationView; onOpen: () => void }) {
@@ -41,6 +42,7 @@ function Live({ after, onChange }: { after: string | null; onChange: () => void 
 function Conversations() {
   const t = useT();
   const list = useResource(conversations);
+  useReloadOnReveal(list.reload);
   const newest = (list.data ?? []).reduce<string | null>((max, c) => (c.lastMessage && (max === null || BigInt(c.lastMessage.id) > BigInt(max)) ? c.lastMessage.id : max), null);
   return (
     <div>
