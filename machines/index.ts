@@ -11,6 +11,8 @@ import { resourceMachine } from './resource.machine';
 import { productMachine } from './product.machine';
 import { pagerMachine } from './pager.machine';
 import { withdrawalMachine } from './withdrawal.machine';
+import { workOrderMachine } from './workOrder.machine';
+import { chatConnectionMachine } from './chatConnection.machine';
 import { sampleLoginAnswer, sampleUserInfo } from './samples';
 
 /**
@@ -80,4 +82,6 @@ export const machineRegistry: readonly MachineEntry[] = [
     },
   },
   { id: 'pager', titleKey: 'gallery.machines.pager', machine: pagerMachine, sampleInput: undefined, sampleOutputs: { loadPage: { list: ['a'], next: null } } },
+  { id: 'workOrder', titleKey: 'workOrder.chartTitle', machine: workOrderMachine, sampleInput: undefined },
+  { id: 'chatConnection', titleKey: 'chat.chartTitle', machine: chatConnectionMachine, sampleInput: undefined, sampleOutputs: { openStream: null } },
 ];

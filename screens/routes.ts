@@ -83,6 +83,8 @@ const Withdrawal = lazyScreen(() => import('./wallet/withdrawalRoutes'));
 const ConsoleWithdrawals = lazyScreen(() => import('./platform/WithdrawalReviewScreen'));
 // Check-in, rewarded video, ambassador (issue 14): one lazy module for the whole area
 const CheckIn = lazyScreen(() => import('./checkin/routes'));
+// Customer service: chat, work orders, the help tab and the console's desk (issue 15), one lazy module
+const CustomerService = lazyScreen(() => import('./chat/routes'));
 const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
@@ -94,22 +96,11 @@ export const tabs: readonly TabDef[] = [
   { key: 'account', path: '/my', labelKey: 'tabs.account' },
 ];
 
-const publicSoon = [
-  '/contactorList', '/chatRoom', '/mine/onlinecustomerservice',
-  '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail',
-];
-
-const loginSoon = [
-  '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list',
-  '/mine/signscore',
-  '/mine/adDuration',
-];
-
 export const routes: readonly RouteDef[] = [
   { path: '/index', screen: Home, login: false, tab: 'home' },
   { path: '/shop', screen: Shop, login: false, tab: 'store' },
   { path: '/publish', screen: Publish, login: true, tab: 'publish' },
-  { path: '/mine/customerService', screen: ComingSoon, login: false, tab: 'help' },
+  { path: '/mine/customerService', screen: CustomerService, login: false, tab: 'help' },
   { path: '/my', screen: Account, login: false, tab: 'account' },
   { path: '/new-my', screen: LoginEntry, login: false, tab: 'account' },
   { path: '/userAgreement', screen: Agreement, login: false },
@@ -189,8 +180,10 @@ export const routes: readonly RouteDef[] = [
   ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
   { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
   ...['/sign', '/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
-  ...publicSoon.map((path) => ({ path, screen: ComingSoon, login: false })),
-  ...loginSoon.map((path) => ({ path, screen: ComingSoon, login: true })),
+  // ---- customer service (screens/chat) ----
+  ...['/contactorList', '/chatRoom', '/mine/onlinecustomerservice', '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail'].map((path) => ({ path, screen: CustomerService, login: false })),
+  { path: '/platform/console/service', screen: CustomerService, login: true },
+  // ---- end customer service ----
 ];
 
 export const notFound: RouteDef = { path: '*', screen: NotFound, login: false };

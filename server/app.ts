@@ -11,6 +11,8 @@ import { advRoutes } from './routes/adv';
 import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
 import { catalogueRoutes } from './routes/catalogue';
+import { chatRoutes } from './routes/chat';
+import { workOrderRoutes } from './routes/workOrders';
 import { mediaRoutes } from './routes/media';
 import { noticesRoutes } from './routes/notices';
 import { orderRoutes } from './routes/orders';
@@ -47,6 +49,8 @@ export function createApi(deps: Deps) {
   app.route('/', consoleRoutes(deps));
   app.route('/', noticesRoutes(deps));
   app.route('/', advRoutes(deps));
+  app.route('/', chatRoutes(deps));
+  app.route('/', workOrderRoutes(deps));
   if (deps.config.sandbox) {
     app.route('/', sandboxRoutes(deps));
     app.route('/', mailboxRoutes(deps));

@@ -14,6 +14,7 @@ import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdraw
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
+import { closeChatBus } from './chat/bus';
 
 export interface RunningServer {
   url: string;
@@ -125,6 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(reconcileLoop);
       setPayoutDriver(null);
       clearInterval(ambassadorLoop);
+      await closeChatBus(deps.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopSharing?.();
       await deps.db.destroy();

@@ -173,7 +173,9 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
         else deferred.reject((event as { error?: unknown }).error ?? new Error('failed'));
       } else if (after) {
         const ms = delays[after[1] ?? ''];
-        clock.increment(typeof ms === 'number' ? ms : Number(after[1]));
+        // A delay computed from the context (a back-off) is asked of the actor's own context.
+        const wait = typeof ms === 'function' ? (ms as (a: { context: unknown; event: AnyEventObject }) => number)({ context: sut.getSnapshot().context, event }) : ms;
+        clock.increment(typeof wait === 'number' ? wait : Number(after[1]));
       } else if (sut.getSnapshot().status !== 'done') {
         sut.send(event); // (a final actor takes no events; the model agrees, checked below)
       }

@@ -217,6 +217,12 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
       <Section title={t('buyerOrders.detail.items')} testId="order-items">
         <strong>{order.sellerName}</strong>
         <OrderItems items={order.items} />
+        <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/chatRoom?seller=${order.sellerId}&order=${order.id}`)} data-testid="order-chat">
+          {t('chat.entry.contactSeller')} ›
+        </button>
+        <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/workorder/workorderadd?orderNo=${encodeURIComponent(order.orderNo)}`)} data-testid="order-workorder">
+          {t('workOrder.fileForOrder')} ›
+        </button>
       </Section>
       <Section title={t('buyerOrders.detail.amounts')} testId="order-amounts">
         <Row label={t('buyerOrders.detail.goods')}>{order.goodsAmount} π</Row>

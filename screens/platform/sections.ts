@@ -15,6 +15,7 @@ export const consoleSections: ConsoleSection[] = [
   { key: 'notices', titleKey: 'accounts.console.noticesTitle', descriptionKey: 'accounts.console.noticesDescription', path: '/platform/console/notices' },
   { key: 'productReview', titleKey: 'catalogue.console.reviewTitle', descriptionKey: 'catalogue.console.reviewDescription', path: '/platform/console/products' },
   { key: 'appeals', titleKey: 'afterSale.console.title', descriptionKey: 'afterSale.console.description', path: '/platform/console/appeals' },
+  { key: 'customerService', titleKey: 'chat.desk.title', descriptionKey: 'chat.desk.description', path: '/platform/console/service' },
   { key: 'sellerApplications', titleKey: 'catalogue.console.applicationsTitle', descriptionKey: 'catalogue.console.applicationsDescription', path: '/platform/console/sellers' },
   { key: 'withdrawals', titleKey: 'withdrawal.consoleTitle', descriptionKey: 'withdrawal.consoleDescription', path: '/platform/console/withdrawals' },
 ];

@@ -366,6 +366,11 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
           <button type="button" className={button({ tone: 'ghost', block: true })} style={{ marginTop: 8 }} onClick={() => go(`/product/store?id=${product.seller.id}`)} data-testid="visit-store">
             {t('catalogue.detail.visitStore')}
           </button>
+          {!rel?.owner ? (
+            <button type="button" className={button({ tone: 'secondary', block: true })} style={{ marginTop: 8 }} onClick={() => go(`/chatRoom?seller=${product.seller.id}&product=${product.id}`)} data-testid="chat-seller">
+              {t('chat.entry.contactSeller')}
+            </button>
+          ) : null}
         </section>
         <section className={card}>
           <h2 className={css.sectionTitle}>{t('catalogue.detail.description')}</h2>

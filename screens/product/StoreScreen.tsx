@@ -75,6 +75,11 @@ export default function StoreScreen() {
                   {rel?.following ? t('catalogue.store.following') : t('catalogue.store.follow')}
                 </button>
               ) : null}
+              {!rel?.owner ? (
+                <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/chatRoom?seller=${id}&store=${id}`)} data-testid="store-chat">
+                  {t('chat.entry.contactSeller')}
+                </button>
+              ) : null}
             </div>
           </section>
         ) : null}

@@ -12,6 +12,7 @@ import { scale } from './migrations/0014_scale';
 import { afterSale } from './migrations/0010_after_sale';
 import { withdrawal } from './migrations/0011_withdrawal';
 import { points } from './migrations/0012_points';
+import { customerService } from './migrations/0013_customer_service';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0010_after_sale': afterSale,
   '0011_withdrawal': withdrawal,
   '0012_points': points,
+  '0013_customer_service': customerService,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -564,6 +564,59 @@ export interface SandboxAdsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Customer service (issue 15, 0013_customer_service): conversations, messages, stream tickets, work orders. */
+export interface ConversationsTable {
+  id: Id;
+  buyer_id: bigint;
+  /** The seller; null for a conversation with the platform's customer service. */
+  seller_id: bigint | null;
+  subject_kind: 'product' | 'store' | 'order' | null;
+  subject_id: bigint | null;
+  buyer_read_id: Generated<bigint>;
+  counterpart_read_id: Generated<bigint>;
+  last_message_id: Generated<bigint>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+export interface ChatMessagesTable {
+  id: Id;
+  conversation_id: bigint;
+  sender_id: bigint;
+  side: 'buyer' | 'counterpart';
+  client_id: string;
+  body: string;
+  image_id: string | null;
+  created_at: DefaultedTimestamp;
+}
+export interface ChatStreamTicketsTable {
+  ticket: string;
+  user_id: bigint;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface WorkOrdersTable {
+  id: Id;
+  work_order_no: string;
+  user_id: bigint;
+  order_id: bigint;
+  category: string;
+  description: string;
+  images: Json<string[]>;
+  /** The work-order chart's state (machines/workOrder.machine.ts), a row of workOrderStatusTable. */
+  status: string;
+  chart: Json<{ value: unknown; context: unknown }>;
+  user_unread: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+export interface WorkOrderRepliesTable {
+  id: Id;
+  work_order_id: bigint;
+  author_id: bigint;
+  by_side: 'user' | 'staff';
+  body: string;
+  created_at: DefaultedTimestamp;
+}
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -662,4 +715,9 @@ export interface WalletFlagsTable {
   points_entries: PointsEntriesTable;
   points_scores: PointsScoresTable;
   sandbox_ads: SandboxAdsTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_stream_tickets: ChatStreamTicketsTable;
+  work_orders: WorkOrdersTable;
+  work_order_replies: WorkOrderRepliesTable;
 }

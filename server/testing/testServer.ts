@@ -5,6 +5,7 @@ import { readConfig, type Config } from '../config';
 import type { Deps } from '../deps';
 import { createPlatformClient } from '../platform/client';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
+import { closeChatBus } from '../chat/bus';
 
 /** A clock the tests move by hand: timers and signature windows follow it, nothing waits. */
 export interface TestClock {
@@ -35,7 +36,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const database = await createTestDatabase({ poolSize: options.poolSize });
   const clock = testClock();
   let port = 0;
-  const config: Config = { ...readConfig({}), port: 0, sandbox: true, piApiKey: 'sandbox-key', ...overrides };
+  const config: Config = { ...readConfig({}), port: 0, sandbox: true, piApiKey: 'sandbox-key', databaseUrl: database.url, ...overrides };
   const platform = createPlatformClient({ baseUrl: () => `http://127.0.0.1:${port}/sandbox/platform`, apiKey: config.piApiKey });
   const deps: Deps = { db: database.db, config, platform, now: clock.now };
   const root = new Hono();
@@ -53,6 +54,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     clock,
     database,
     async close() {
+      await closeChatBus(database.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.drop();
     },

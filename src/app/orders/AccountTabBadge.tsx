@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { chatUnread } from '../../api/chat';
 import { orderBadges } from '../../api/orders';
 import { useT } from '../../i18n/react';
 import * as css from '../shell.css';
@@ -9,12 +10,12 @@ const refreshEvery = 30_000;
 
 /**
  * The account tab's badge: how many of the person's orders (as buyer and as seller) changed since they
- * last looked. Asked again on every navigation, so it clears as soon as the order has been opened,
+ * last looked, plus their unread chat messages (counted in the database, issue 15). Asked again on every navigation, so it clears as soon as the order has been opened,
  * and every half minute.
  */
 export function AccountTabBadge({ locationKey }: { locationKey: string }) {
   const t = useT();
-  const badges = useResource(orderBadges);
+  const badges = useResource(() => Promise.all([orderBadges(), chatUnread().catch(() => ({ unread: 0 }))]).then(([orders, chat]) => ({ orders, chat: chat.unread })));
   const reload = useRef(badges.reload);
   reload.current = badges.reload;
   useEffect(() => {
@@ -24,7 +25,7 @@ export function AccountTabBadge({ locationKey }: { locationKey: string }) {
     const every = setInterval(() => reload.current(), refreshEvery);
     return () => clearInterval(every);
   }, []);
-  const count = badges.data ? badges.data.buyer.unread + badges.data.seller.unread : 0;
+  const count = badges.data ? badges.data.orders.buyer.unread + badges.data.orders.seller.unread + badges.data.chat : 0;
   if (count === 0) return null;
   return (
     <span className={css.tabBadge} data-testid="account-badge" aria-label={t('app.ordersChanged', { count })}>

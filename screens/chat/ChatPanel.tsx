@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'react';
+import { markRead, messages as loadMessages, sendMessage } from '../../src/api/chat';
+import { uploadImage } from '../../src/api/accounts';
+import { useGate } from '../../src/app/gateContext';
+import { go } from '../../src/app/navigation';
+import { showToast } from '../../src/app/toasts';
+import { useResource } from '../../src/app/useResource';
+import { Limits } from '../../src/domain/constants';
+import { ChatLimits, specDatetime } from '../../src/domain/customerService';
+import type { ConversationView, MessageView, StreamEvent, SubjectCard } from '../../src/domain/types/customerService';
+import { currentLanguage } from '../../src/i18n/i18n';
+import { useT } from '../../src/i18n/react';
+import { button, muted } from '../../src/theme/ui.css';
+import * as css from './chat.css';
+import { useChatStream } from './useChatStream';
+
+const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`);
+
+interface Pending {
+  clientId: string;
+  body: string;
+  failed: boolean;
+}
+
+function Subject({ card }: { card: SubjectCard }) {
+  const t = useT();
+  const open = () => go(card.kind === 'product' ? `/product/detail?id=${card.id}` : card.kind === 'store' ? `/product/store?id=${card.id}` : `/mine/order/detail?id=${card.id}`);
+  return (
+    <button type="button" className={`${css.subject}`} onClick={open} data-testid="chat-subject" style={{ cursor: 'pointer', textAlign: 'start' }}>
+      {card.imageUrl ? <img className={css.thumb} src={card.imageUrl} alt="" width={48} height={48} /> : null}
+      <span className={css.grow}>
+        <small className={muted}>{t(`chat.subject.${card.kind}`)}</small>
+        <strong className={css.ellipsis}>{card.orderNo ? `${card.orderNo} · ${card.title}` : card.title}</strong>
+        {card.amount ? <span>{card.amount} π</span> : null}
+      </span>
+    </button>
+  );
+}
+
+function LiveStream({ startAfter, onEvent }: { startAfter: string | null; onEvent: (e: StreamEvent) => void }) {
+  const t = useT();
+  const state = useChatStream(onEvent, startAfter);
+  return (
+    <div className={css.status} role="status" data-testid="chat-connection" data-state={state}>
+      {t(`chat.connection.${state}`)}
+    </div>
+  );
+}
+
+/** One conversation: its subject card, the messages (live), read receipts, and the composer. */
+export function ChatPanel({ conversation }: { conversation: ConversationView }) {
+  const t = useT();
+  const gate = useGate();
+  const page = useResource(() => loadMessages(conversation.id));
+  const [extra, setExtra] = useState<MessageView[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [otherRead, setOtherRead] = useState(conversation.otherReadUpTo);
+  const [draft, setDraft] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+
+  const byId = new Map<string, MessageView>();
+  for (const m of [...(page.data ?? []), ...extra]) byId.set(m.id, m);
+  const shown = [...byId.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  const acked = new Set(shown.map((m) => m.clientId));
+  const waiting = pending.filter((p) => !acked.has(p.clientId));
+  const lastId = shown.at(-1)?.id ?? null;
+  const lastTheirs = [...shown].reverse().find((m) => m.side !== conversation.mySide)?.id ?? null;
+
+  useEffect(() => {
+    if (lastTheirs) void markRead(conversation.id, lastTheirs).catch(() => undefined);
+  }, [conversation.id, lastTheirs]);
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [shown.length, waiting.length]);
+
+  const onEvent = (event: StreamEvent) => {
+    if (event.type === 'message' && event.message.conversationId === conversation.id) setExtra((xs) => [...xs, event.message]);
+    if (event.type === 'read' && event.conversationId === conversation.id && event.side !== conversation.mySide) setOtherRead(event.upTo);
+  };
+
+  const deliver = async (item: Pending, imageId?: string) => {
+    setPending((ps) => [...ps.filter((p) => p.clientId !== item.clientId), { ...item, failed: false }]);
+    try {
+      const stored = await sendMessage({ conversationId: conversation.id, clientId: item.clientId, body: item.body, ...(imageId ? { imageId } : {}) });
+      setExtra((xs) => [...xs, stored]);
+    } catch (error) {
+      setPending((ps) => ps.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)));
+      showToast(error instanceof Error && error.message !== 'network' ? error.message : t('chat.notSent'), 'error');
+    }
+  };
+
+  const submit = () => {
+    const body = draft.trim();
+    if (!body) return;
+    setDraft('');
+    void deliver({ clientId: newClientId(), body, failed: false });
+  };
+
+  const attach = async (file: File) => {
+    if (file.size > Limits.imageBytesMax) {
+      showToast(t('messages.uploadFailed'), 'error');
+      return;
+    }
+    setUploading(true);
+    try {
+      const image = await uploadImage(file, gate.getSnapshot().context.session, currentLanguage());
+      await deliver({ clientId: newClientId(), body: '', failed: false }, image.id);
+    } catch {
+      showToast(t('messages.uploadFailed'), 'error');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className={css.room}>
+      {page.state === 'ready' ? <LiveStream startAfter={lastId} onEvent={onEvent} /> : null}
+      {conversation.subject ? <Subject card={conversation.subject} /> : null}
+      <div ref={list} className={css.messages} data-testid="chat-messages" aria-live="polite">
+        {page.state === 'loading' ? <p className={muted}>{t('app.loading')}</p> : null}
+        {page.state === 'failed' ? (
+          <button type="button" className={button({ tone: 'secondary' })} onClick={page.retry}>
+            {t('app.retry')}
+          </button>
+        ) : null}
+        {page.state === 'ready' && shown.length === 0 && waiting.length === 0 ? <p className={muted}>{t('chat.noMessages')}</p> : null}
+        {shown.map((m) => {
+          const mine = m.side === conversation.mySide;
+          return (
+            <div key={m.id} className={`${css.bubble} ${mine ? css.mine : ''}`} data-testid="chat-message" data-mine={mine}>
+              {m.body}
+              {m.imageUrl ? <img className={css.image} src={m.imageUrl} alt={t('chat.image')} loading="lazy" /> : null}
+              <small className={css.meta}>
+                <time dateTime={m.createdAt}>{specDatetime(m.createdAt)}</time>
+                {mine ? ` · ${BigInt(m.id) <= BigInt(otherRead) ? t('chat.read') : t('chat.sent')}` : ''}
+              </small>
+            </div>
+          );
+        })}
+        {waiting.map((p) => (
+          <div key={p.clientId} className={`${css.bubble} ${css.mine}`} data-testid="chat-pending">
+            {p.body || t('chat.image')}
+            <small className={css.meta}>
+              {p.failed ? (
+                <button type="button" className={button({ tone: 'ghost' })} style={{ minHeight: 24, color: '#fff' }} onClick={() => void deliver(p)}>
+                  {t('chat.retrySend')}
+                </button>
+              ) : (
+                t('chat.sending')
+              )}
+            </small>
+          </div>
+        ))}
+      </div>
+      <form
+        className={css.composer}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className={button({ tone: 'secondary' })} style={{ paddingInline: 12 }} aria-busy={uploading}>
+          <span aria-hidden="true">＋</span>
+          <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('chat.attach')}</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            hidden
+            data-testid="chat-image"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void attach(file);
+            }}
+          />
+        </label>
+        <input className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" />
+        <button type="submit" className={button()} disabled={!draft.trim()} data-testid="chat-send">
+          {t('chat.send')}
+        </button>
+      </form>
+    </div>
+  );
+}

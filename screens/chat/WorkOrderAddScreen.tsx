@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { addWorkOrder } from '../../src/api/chat';
+import { uploadImage } from '../../src/api/accounts';
+import { useGate } from '../../src/app/gateContext';
+import { go, useScreenQuery } from '../../src/app/navigation';
+import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
+import { useSubmit } from '../../src/app/useSubmit';
+import { Limits } from '../../src/domain/constants';
+import { workOrderCategories, WorkOrderLimits, type WorkOrderCategory } from '../../src/domain/customerService';
+import { workOrderInput, type WorkOrderInput } from '../../src/domain/schemas/customerService';
+import { currentLanguage } from '../../src/i18n/i18n';
+import { useT } from '../../src/i18n/react';
+import { button, card } from '../../src/theme/ui.css';
+import * as css from './chat.css';
+import { LoginRequired } from './LoginRequired';
+
+/** The locale key of the form's first problem, from the very schema the server checks. */
+function problemOf(values: WorkOrderInput): string | null {
+  const parsed = workOrderInput.safeParse(values);
+  if (parsed.success) return null;
+  const field = String(parsed.error.issues[0]?.path[0] ?? 'description');
+  return field === 'orderNo' ? 'workOrder.problems.orderNo' : field === 'images' ? 'workOrder.problems.images' : field === 'category' ? 'workOrder.problems.category' : 'workOrder.problems.description';
+}
+
+function Form() {
+  const t = useT();
+  const gate = useGate();
+  const query = useScreenQuery();
+  const [orderNo, setOrderNo] = useState(query.get('orderNo') ?? '');
+  const [category, setCategory] = useState<WorkOrderCategory>('order');
+  const [description, setDescription] = useState('');
+  const [images, setImages] = useState<{ id: string; url: string }[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const send = useSubmit(
+    async (values: WorkOrderInput) => {
+      try {
+        return await addWorkOrder(values);
+      } catch (error) {
+        // SPEC 8: "Submission Failed", also for a work order; the server's own words when it gave some.
+        showToast(error instanceof Error && error.message !== 'network' ? error.message : t('messages.submissionFailed'), 'error');
+        throw error;
+      }
+    },
+    problemOf,
+    (w) => {
+      showToast(t('workOrder.submitted'), 'success');
+      go(`/workorder/workorderdetail?id=${w.id}`, { replace: true });
+    },
+  );
+  const attach = async (file: File) => {
+    if (file.size > Limits.imageBytesMax || images.length >= WorkOrderLimits.imagesMax) return;
+    setUploading(true);
+    try {
+      const image = await uploadImage(file, gate.getSnapshot().context.session, currentLanguage());
+      setImages((xs) => (xs.some((x) => x.id === image.id) ? xs : [...xs, { id: image.id, url: image.urls.thumb }]));
+    } catch {
+      showToast(t('messages.uploadFailed'), 'error');
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <form
+      className={card}
+      style={{ margin: 16, display: 'grid', gap: 16 }}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send.submit({ orderNo: orderNo.trim(), category, description: description.trim(), images: images.map((i) => i.id) });
+      }}
+    >
+      <label className={css.field}>
+        <span>{t('workOrder.orderNo')}</span>
+        <input className={css.textInput} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} data-testid="workorder-orderno" autoComplete="off" />
+      </label>
+      <label className={css.field}>
+        <span>{t('workOrder.category')}</span>
+        <select className={css.textInput} value={category} onChange={(e) => setCategory(e.target.value as WorkOrderCategory)} data-testid="workorder-category">
+          {workOrderCategories.map((c) => (
+            <option key={c} value={c}>
+              {t(`workOrder.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={css.field}>
+        <span>{t('workOrder.description')}</span>
+        <textarea className={css.textArea} value={description} maxLength={WorkOrderLimits.descriptionMax} onChange={(e) => setDescription(e.target.value)} data-testid="workorder-description" />
+      </label>
+      <div className={css.field}>
+        <span>{t('workOrder.images', { max: WorkOrderLimits.imagesMax })}</span>
+        <div className={css.images}>
+          {images.map((i) => (
+            <button key={i.id} type="button" className={button({ tone: 'ghost' })} style={{ padding: 0 }} onClick={() => setImages((xs) => xs.filter((x) => x.id !== i.id))} aria-label={t('workOrder.removeImage')}>
+              <img className={css.thumb} src={i.url} alt="" width={48} height={48} />
+            </button>
+          ))}
+          {images.length < WorkOrderLimits.imagesMax ? (
+            <label className={button({ tone: 'secondary' })} aria-busy={uploading}>
+              {t('workOrder.addImage')}
+              <input
+                type="file"
+                hidden
+                accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void attach(file);
+                }}
+              />
+            </label>
+          ) : null}
+        </div>
+      </div>
+      {send.problem ? (
+        <p className={css.problem} role="alert" data-testid="workorder-problem">
+          {t(send.problem)}
+        </p>
+      ) : null}
+      <button type="submit" className={button({ block: true })} disabled={send.submitting || uploading} data-testid="workorder-submit">
+        {t('workOrder.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** /workorder/workorderadd: a work order for one of the person's own orders (SPEC 5: it needs an order number). */
+export default function WorkOrderAddScreen() {
+  const t = useT();
+  return (
+    <>
+      <ScreenHeader title={t('workOrder.addTitle')} backTo="/workorder/workorderlist" />
+      <LoginRequired>
+        <Form />
+      </LoginRequired>
+    </>
+  );
+}

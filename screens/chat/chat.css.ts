@@ -1,0 +1,28 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../src/theme/theme.css';
+
+/** Customer service screens: the conversation list, the chat room, work orders and the desk. */
+export const row = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', width: '100%', padding: vars.space.md, background: 'transparent', border: 'none', borderBottom: `1px solid ${vars.color.border}`, textAlign: 'start', cursor: 'pointer', color: vars.color.text });
+export const avatar = style({ width: 40, height: 40, borderRadius: '50%', background: vars.color.brandSoft, color: vars.color.brandStrong, display: 'grid', placeItems: 'center', fontWeight: 700, flexShrink: 0, objectFit: 'cover' });
+export const grow = style({ flex: 1, minWidth: 0, display: 'grid', gap: 2 });
+export const ellipsis = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 });
+export const badge = style({ minWidth: 20, height: 20, padding: '0 6px', borderRadius: vars.radius.pill, background: vars.color.danger, color: '#fff', fontSize: vars.font.size.sm, display: 'grid', placeItems: 'center' });
+export const room = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight})`, minHeight: 320 });
+export const status = style({ padding: `${vars.space.xs} ${vars.space.lg}`, fontSize: vars.font.size.sm, background: vars.color.brandSoft, color: vars.color.brandStrong, textAlign: 'center' });
+export const messages = style({ flex: 1, overflowY: 'auto', padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const bubble = style({ maxWidth: '78%', padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.lg, background: vars.color.surface, boxShadow: vars.shadow.card, alignSelf: 'flex-start', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
+export const mine = style({ alignSelf: 'flex-end', background: vars.color.brand, color: '#fff' });
+export const meta = style({ fontSize: 11, opacity: 0.75, marginTop: 2, display: 'block' });
+export const image = style({ display: 'block', maxWidth: '100%', borderRadius: vars.radius.md, marginTop: vars.space.xs });
+export const composer = style({ display: 'flex', gap: vars.space.sm, padding: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface, alignItems: 'center' });
+export const input = style({ flex: 1, minHeight: 40, padding: `0 ${vars.space.md}`, borderRadius: vars.radius.pill, border: `1px solid ${vars.color.border}`, font: 'inherit' });
+export const subject = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', margin: vars.space.sm, padding: vars.space.md, background: vars.color.surface, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}` });
+export const thumb = style({ width: 48, height: 48, borderRadius: vars.radius.sm, objectFit: 'cover', background: vars.color.skeleton });
+export const field = style({ display: 'grid', gap: vars.space.xs });
+export const textInput = style({ minHeight: 44, padding: `0 ${vars.space.md}`, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, font: 'inherit' });
+export const textArea = style({ minHeight: 120, padding: vars.space.md, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, font: 'inherit', resize: 'vertical' });
+export const problem = style({ color: vars.color.danger, margin: 0 });
+export const pill = style({ padding: '2px 8px', borderRadius: vars.radius.pill, background: vars.color.brandSoft, color: vars.color.brandStrong, fontSize: vars.font.size.sm, whiteSpace: 'nowrap' });
+export const desk = style({ display: 'grid', gap: vars.space.lg, padding: vars.space.lg });
+export const images = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+export const details = style({ borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.md });

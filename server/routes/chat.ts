@@ -1,0 +1,150 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import * as z from 'zod/mini';
+import { ChatTimings } from '../../src/domain/customerService';
+import { conversationQuery, messagesQuery, openConversationInput, readInput, sendMessageInput } from '../../src/domain/schemas/customerService';
+import type { MessageView } from '../../src/domain/types/customerService';
+import { chatBus, type Delivery } from '../chat/bus';
+import type { Deps } from '../deps';
+import { ApiError, failure, ok } from '../http/envelope';
+import type { AppEnv } from '../http/env';
+import { requireRole } from '../http/roles';
+import { requireSession } from '../http/session';
+import { jsonBody, parseWith, queryOf } from '../http/validate';
+import {
+  conversationOf,
+  conversationViews,
+  deliveryIsFor,
+  issueStreamTicket,
+  markRead,
+  messagePage,
+  openConversation,
+  replayAfter,
+  sendMessage,
+  spendStreamTicket,
+  unreadTotal,
+} from '../services/chat';
+import { orderViews } from '../services/orders';
+import { workOrderViews } from '../services/workOrders';
+
+/**
+ * Customer-service chat (issue 15; SPEC 1 customer-service messaging, 2 /contactorList, /chatRoom).
+ * SPEC leaves these calls unnamed; they are named in the provider API's style.
+ *
+ * Live delivery is a Server-Sent Events stream (`streamSSE`). An EventSource cannot sign its request,
+ * so a signed call first asks for a one-time ticket good for 30 s, and the stream's URL spends it.
+ * Every message event carries its position as the event id; a reconnecting client sends the last one
+ * (`Last-Event-ID`, or `lastEventId` in the query for a new EventSource) and the server replays what
+ * was stored after it before going live, without duplicates.
+ */
+const streamQuery = z.strictObject({ ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)), lastEventId: z.optional(z.string().check(z.regex(/^\d{1,18}$/))) });
+const userQuery = z.strictObject({ userId: z.string().check(z.regex(/^[1-9]\d{0,17}$/)) });
+
+export function chatRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const signed = requireSession(deps);
+  const staff = requireRole('arbiter');
+  const { db } = deps;
+
+  app.post('/api/chat/conversation/open', signed, async (c) => {
+    const id = await openConversation(deps, c.var.user, await jsonBody(c, openConversationInput));
+    const [view] = await conversationViews(db, c.var.user, { ids: [id] });
+    return ok(c, view);
+  });
+
+  app.get('/api/chat/conversation/list', signed, async (c) => ok(c, await conversationViews(db, c.var.user)));
+
+  app.get('/api/chat/conversation/detail', signed, async (c) => {
+    const { row } = await conversationOf(db, BigInt(queryOf(c, conversationQuery).id), c.var.user);
+    const [view] = await conversationViews(db, c.var.user, { ids: [row.id] });
+    return ok(c, view);
+  });
+
+  app.get('/api/chat/message/list', signed, async (c) => {
+    const q = queryOf(c, messagesQuery);
+    const { row } = await conversationOf(db, BigInt(q.conversationId), c.var.user);
+    return ok(c, await messagePage(db, row.id, q.before ? BigInt(q.before) : null));
+  });
+
+  /** Stored, then acknowledged with the stored message (its position is its id). */
+  app.post('/api/chat/message/send', signed, async (c) => ok(c, await sendMessage(deps, c.var.user, await jsonBody(c, sendMessageInput))));
+
+  app.post('/api/chat/message/read', signed, async (c) => {
+    const input = await jsonBody(c, readInput);
+    await markRead(deps, c.var.user, BigInt(input.conversationId), BigInt(input.upTo));
+    return ok(c, null);
+  });
+
+  app.get('/api/chat/unread', signed, async (c) => ok(c, { unread: await unreadTotal(db, c.var.user.id) }));
+
+  app.post('/api/chat/stream/ticket', signed, async (c) => ok(c, { ticket: await issueStreamTicket(deps, c.var.user.id) }));
+
+  app.get('/api/chat/stream', async (c) => {
+    const q = parseWith(streamQuery, c.req.query());
+    const header = c.req.header('Last-Event-ID');
+    const last = header && /^\d{1,18}$/.test(header) ? BigInt(header) : q.lastEventId ? BigInt(q.lastEventId) : null;
+    const user = await spendStreamTicket(deps, q.ticket);
+    if (!user) return failure(c, new ApiError('tokenUnavailable'));
+    const bus = chatBus(deps);
+    return streamSSE(c, async (stream) => {
+      // Writes are queued so events leave in the order they were decided.
+      let queue: Promise<void> = Promise.resolve();
+      const write = (data: string, id: string | null, event: string) => {
+        queue = queue.then(() => stream.writeSSE({ data, event, ...(id ? { id } : {}) })).catch(() => undefined);
+      };
+      let sent = last ?? 0n;
+      const sendMessageEvent = (m: MessageView) => {
+        if (BigInt(m.id) <= sent) return; // replayed already
+        sent = BigInt(m.id);
+        write(JSON.stringify({ type: 'message', message: m }), m.id, 'message');
+      };
+      // Listen first, hold live events while the missed ones are read, then merge without duplicates.
+      let held: Delivery[] | null = [];
+      const unsubscribe = bus.subscribe((d) => {
+        if (!deliveryIsFor(d, user)) return;
+        if (held) held.push(d);
+        else if (d.event.type === 'message') sendMessageEvent(d.event.message);
+        else write(JSON.stringify(d.event), null, d.event.type);
+      });
+      let offClose = () => undefined as void;
+      const ended = new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+        c.req.raw.signal.addEventListener('abort', () => resolve());
+        offClose = bus.onClose(resolve);
+      });
+      try {
+        write(JSON.stringify({ type: 'ready' }), null, 'ready');
+        if (last !== null) for (const m of await replayAfter(db, user, last)) sendMessageEvent(m);
+        const pending = held;
+        held = null;
+        for (const d of pending) {
+          if (d.event.type === 'message') sendMessageEvent(d.event.message);
+          else write(JSON.stringify(d.event), null, d.event.type);
+        }
+        const beat = setInterval(() => {
+          queue = queue.then(() => stream.write(': keep-alive\n\n')).then(() => undefined).catch(() => undefined);
+        }, ChatTimings.heartbeat);
+        await ended;
+        clearInterval(beat);
+      } finally {
+        offClose();
+        unsubscribe();
+      }
+    });
+  });
+
+  // ------------------------------------------------ the console's customer-service desk (staff)
+
+  /** Conversations with the platform, those whose last word is the user's (waiting) first. */
+  app.get('/api/platform/service/conversations', signed, staff, async (c) => ok(c, await conversationViews(db, c.var.user, { platformDesk: true })));
+
+  /** The user's orders and work orders, shown beside the chat. */
+  app.get('/api/platform/service/userContext', signed, staff, async (c) => {
+    const userId = BigInt(queryOf(c, userQuery).userId);
+    const orders = await orderViews(db, { buyerId: userId, page: 1, size: 20 }, userId);
+    const workOrders = await workOrderViews(db, { userId, size: 20 }, c.var.user);
+    return ok(c, { orders, workOrders });
+  });
+
+  return app;
+}

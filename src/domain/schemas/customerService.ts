@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { ChatLimits, subjectKinds, workOrderCategories, WorkOrderLimits } from '../customerService';
+import { idString } from './commerce';
+
+/** Chat and work-order inputs (issue 15): one schema each, used by the forms and by the server. */
+const imageId = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+
+export const subjectInput = z.strictObject({ kind: z.enum(subjectKinds), id: idString });
+
+/** Opens (or finds) the caller's conversation with a seller or with the platform. */
+export const openConversationInput = z.union([
+  z.strictObject({ kind: z.literal('seller'), sellerId: idString, subject: z.optional(subjectInput) }),
+  z.strictObject({ kind: z.literal('platform'), subject: z.optional(subjectInput) }),
+]);
+export type OpenConversationInput = z.infer<typeof openConversationInput>;
+
+/** A message: text, an image, or both; the client id makes a repeated send store it once. */
+export const sendMessageInput = z
+  .strictObject({
+    conversationId: idString,
+    clientId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+    body: z.string().check(z.trim(), z.maxLength(ChatLimits.textMax)),
+    imageId: z.optional(imageId),
+  })
+  .check(z.refine((m) => m.body.length > 0 || m.imageId !== undefined, { message: 'a message needs text or an image', path: ['body'] }));
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+export const readInput = z.strictObject({ conversationId: idString, upTo: idString });
+export const messagesQuery = z.strictObject({ conversationId: idString, before: z.optional(idString) });
+export const conversationQuery = z.strictObject({ id: idString });
+
+/** SPEC 5: "A work order needs an order number." */
+export const workOrderInput = z.strictObject({
+  orderNo: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  category: z.enum(workOrderCategories),
+  description: text(WorkOrderLimits.descriptionMin, WorkOrderLimits.descriptionMax),
+  images: z.array(imageId).check(z.maxLength(WorkOrderLimits.imagesMax)),
+});
+export type WorkOrderInput = z.infer<typeof workOrderInput>;
+
+export const workOrderReplyInput = z.strictObject({ id: idString, body: text(1, WorkOrderLimits.replyMax) });
+export const workOrderCloseInput = z.strictObject({ id: idString });
