@@ -85,7 +85,6 @@ const ConsoleWithdrawals = lazyScreen(() => import('./platform/WithdrawalReviewS
 const CheckIn = lazyScreen(() => import('./checkin/routes'));
 // Customer service: chat, work orders, the help tab and the console's desk (issue 15), one lazy module
 const CustomerService = lazyScreen(() => import('./chat/routes'));
-const ComingSoon = lazyScreen(() => import('./service/ComingSoonScreen'));
 const NotFound = lazyScreen(() => import('./service/NotFoundScreen'));
 
 export const tabs: readonly TabDef[] = [
