@@ -668,6 +668,17 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
   wallet_flags: WalletFlagsTable;
+  check_ins: CheckInsTable;
+  platform_counters: PlatformCountersTable;
+  rewarded_ads: RewardedAdsTable;
+  points_entries: PointsEntriesTable;
+  points_scores: PointsScoresTable;
+  sandbox_ads: SandboxAdsTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_stream_tickets: ChatStreamTicketsTable;
+  work_orders: WorkOrdersTable;
+  work_order_replies: WorkOrderRepliesTable;
 }
 
 /** Withdrawal to a wallet address (issue 13). `status` is SPEC's word, `stage` the chart's state. */
@@ -709,15 +720,4 @@ export interface WalletFlagsTable {
   tk_happy_count: Generated<number>;
   qr_tip_status: Generated<boolean>;
   fa_key_saved_at: Timestamp | null;
-  check_ins: CheckInsTable;
-  platform_counters: PlatformCountersTable;
-  rewarded_ads: RewardedAdsTable;
-  points_entries: PointsEntriesTable;
-  points_scores: PointsScoresTable;
-  sandbox_ads: SandboxAdsTable;
-  conversations: ConversationsTable;
-  chat_messages: ChatMessagesTable;
-  chat_stream_tickets: ChatStreamTicketsTable;
-  work_orders: WorkOrdersTable;
-  work_order_replies: WorkOrderRepliesTable;
 }
