@@ -50,7 +50,7 @@ export function WorkOrderThread({ w, onReply, onClose, busy }: { w: WorkOrderVie
         </p>
         {w.afterSale ? (
           <p className={muted} data-testid="workorder-aftersale">
-            {t('workOrder.afterSale')}: {t(`workOrder.afterSaleStatus.${w.afterSale.status}`)}
+            {t('workOrder.afterSale')}: {t(w.afterSale.labelKey)}
           </p>
         ) : null}
         <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{w.description}</p>

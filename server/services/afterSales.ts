@@ -22,7 +22,7 @@ import { applyEventWithActions, initial, restore, store } from '../charts/apply'
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 import { syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
-import { imageUrls } from './images';
+import { imageUrls, requireOwnImages } from './images';
 import { Accounts, lockAccount, post, type Posting } from './ledger';
 import { applyOrderEvent, OrderLedgerKind, orderReference } from './orders';
 import { orderPendingIncome, releaseOnCaseClosed } from './pendingIncome';
@@ -54,14 +54,9 @@ interface CaseRow {
  * size-limited, one per content). ONE function, so a shared owned-upload check can replace it.
  */
 export async function requireOwnEvidence(db: Db0, ids: readonly string[], userId: bigint): Promise<void> {
-  if (ids.length === 0) return;
   if (new Set(ids).size !== ids.length) throw new ApiError('invalidField', { field: 'evidence', detail: 'the same image twice' }, null, 'afterSale.rules.evidenceRepeated');
-  const rows = await db.selectFrom('images').select(['id', 'owner_id']).where('id', 'in', [...ids]).execute();
-  for (const id of ids) {
-    const row = rows.find((r) => r.id === id);
-    // Someone else's image is, to the caller, an image that does not exist (4004, like every id a request references).
-    if (!row || row.owner_id !== userId) throw new ApiError('notFound', { field: 'evidence' });
-  }
+  // Someone else's image is, to the caller, an image that does not exist (4004, like every id a request references).
+  await requireOwnImages(db, userId, ids, { field: 'evidence', message: 'messages.uploadFailed', code: 'notFound' });
 }
 
 async function keepEvidence(trx: Trx, caseId: bigint, step: 'application' | 'appeal', ids: readonly string[], userId: bigint): Promise<void> {

@@ -11,8 +11,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
 import type { Trx } from '../timers/timers';
-import { imageUrls } from './images';
-import { requireOwnImages } from './ownedImages';
+import { imageUrls, requireOwnImages } from './images';
 
 /**
  * Customer-service chat (issue 15): conversations between a buyer and a seller or the platform,
@@ -144,7 +143,7 @@ export async function sendMessage(deps: Deps, user: UserRow, input: SendMessageI
     const blocked = await db.selectFrom('seller_blocks').select('user_id').where('seller_id', '=', row.seller_id).where('user_id', '=', user.id).executeTakeFirst();
     if (blocked) throw new ApiError('forbidden', {}, null, 'chat.errors.blocked');
   }
-  if (input.imageId) await requireOwnImages(db, user.id, [input.imageId]);
+  if (input.imageId) await requireOwnImages(db, user.id, [input.imageId], { field: 'imageId', message: 'messages.uploadFailed', code: 'notFound' });
   const now = deps.now();
   const bus = chatBus(deps);
   const result = await db.transaction().execute(async (trx) => {

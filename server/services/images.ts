@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,7 +91,7 @@ export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | nu
  * of whose the other pictures are.
  */
 export async function requireOwnImages(
-  db: Db,
+  db: Db | Transaction<Database>,
   userId: bigint,
   ids: readonly string[],
   refusal: { field: string; message: string; code?: 'invalidField' | 'notFound' } = { field: 'images', message: 'messages.uploadFailed' },

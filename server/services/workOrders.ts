@@ -1,3 +1,4 @@
+import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
 import crypto from 'node:crypto';
 import type { AnyEventObject } from 'xstate';
 import { allowedEvents, type Party } from '../../machines/parties';
@@ -12,8 +13,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
 import { isStaff } from './chat';
-import { imageUrls } from './images';
-import { requireOwnImages } from './ownedImages';
+import { imageUrls, requireOwnImages } from './images';
 
 /**
  * Work orders (issue 15; SPEC 3 Work order, 5 "A work order needs an order number", 8 "Submission
@@ -26,16 +26,12 @@ import { requireOwnImages } from './ownedImages';
  * lead to wire to issue 8's after-sale cases at merge (e.g. `after_sale_cases.status` by `order_id`).
  * Until then it reads the after-sale the order chart itself holds (machines/order.machine.ts).
  */
-export async function afterSaleStatusOf(db: Db | Trx, orderIds: readonly bigint[]): Promise<Map<bigint, { status: string }>> {
-  const found = new Map<bigint, { status: string }>();
+export async function afterSaleStatusOf(db: Db | Trx, orderIds: readonly bigint[]): Promise<Map<bigint, { status: string; labelKey: string }>> {
+  const found = new Map<bigint, { status: string; labelKey: string }>();
   if (orderIds.length === 0) return found;
-  const rows = await db.selectFrom('orders').select(['id', 'status', 'stage', 'chart']).where('id', 'in', [...orderIds]).execute();
-  for (const r of rows) {
-    const afterSale = (r.chart.context as { afterSale?: { rejection: string | null } | null } | null)?.afterSale;
-    if (!afterSale) continue;
-    const status = r.status === 'afterSales' ? 'apply' : afterSale.rejection ? 'rejected' : r.status === 'refunded' ? 'refunded' : 'apply';
-    found.set(r.id, { status });
-  }
+  // The order's latest after-sale case (issue 12): its chart state and SPEC label.
+  const rows = await db.selectFrom('after_sales').select(['order_id', 'status']).where('order_id', 'in', [...orderIds]).orderBy('id', 'asc').execute();
+  for (const r of rows) found.set(r.order_id, { status: r.status, labelKey: afterSaleStatusLabelKey(r.status) });
   return found;
 }
 
@@ -55,7 +51,7 @@ export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrde
     .where((eb) => eb.or([eb('buyer_id', '=', user.id), eb('seller_id', '=', user.id)]))
     .executeTakeFirst();
   if (!order) throw new ApiError('notFound', { field: 'orderNo' }, null, 'messages.submissionFailed');
-  await requireOwnImages(db, user.id, input.images);
+  await requireOwnImages(db, user.id, input.images, { field: 'images', message: 'messages.uploadFailed', code: 'notFound' });
   const now = new Date(deps.now());
   const chart = store(initial(workOrderMachine));
   const row = await db

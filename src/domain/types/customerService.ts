@@ -67,7 +67,8 @@ export interface WorkOrderView {
   createdAt: string;
   updatedAt: string;
   /** The order's after-sale case status (a locale key's last part), when the order has one. */
-  afterSale: { status: string } | null;
+  /** The order's latest after-sale case: its chart state and the label of its SPEC status. */
+  afterSale: { status: string; labelKey: string } | null;
   replies: WorkOrderReplyView[];
   /** What the caller may do now, from the work-order chart. */
   allowed: string[];
