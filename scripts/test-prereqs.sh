@@ -37,8 +37,10 @@ apt_install() {
   apt-get install -y -qq "$@" >/dev/null
 }
 
-# ---- Chromium
-if [ ! -x /usr/bin/chromium ]; then
+# ---- Chromium (CHROMIUM_PATH, as in e2e/support/app.ts, points the journeys at another build)
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  [ "$chromium" = /usr/bin/chromium ] || stop "CHROMIUM_PATH=$chromium is not an executable." "unset CHROMIUM_PATH   # to use Debian's chromium at /usr/bin/chromium"
   [ "$can_install" = 1 ] || stop "Chromium is missing at /usr/bin/chromium (the browser journeys need it)." "sudo bash scripts/test-prereqs.sh   # or: sudo apt-get install -y chromium"
   echo "test-prereqs: installing chromium"
   apt_install chromium

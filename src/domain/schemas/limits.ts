@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { isMoneyWithinColumn } from '../money';
+import { DECIMALS, isMoneyWithinColumn } from '../money';
+
+const tooManyDecimals = new RegExp(`^\\s*\\d*\\.\\d{${DECIMALS + 1},}\\s*$`);
 
 /**
  * The limits every input shares (issue 11): what the database's columns can hold, said once so the
@@ -15,6 +17,8 @@ export const LimitMessages = {
   controlCharacters: 'hardening.errors.controlCharacters',
   outOfRange: 'hardening.errors.outOfRange',
   amountTooLarge: 'hardening.errors.amountTooLarge',
+  /** SPEC 5's own words for an amount with more than 7 decimals. */
+  sevenDecimals: 'catalogue.rules.atMostSevenDecimals',
 } as const;
 
 /** Every C0 control but tab, line feed and carriage return, and DEL: refused even in multi-line text. */
@@ -43,9 +47,13 @@ export const smallId = (min: 0 | 1 = 1) => z.number().check(z.int(), z.gte(min),
 /** The same, read from a query string. */
 export const smallIdQuery = (min: 0 | 1 = 1) => z.coerce.number().check(z.int(), z.gte(min), z.lte(int4Max, LimitMessages.outOfRange));
 
-/** A money string: empty (the form's "required" rule speaks for it), or within the column when it is an amount. */
+/**
+ * A money string: empty or not a number is left to the form's rules (they speak SPEC's words), but an
+ * amount never has more than 7 decimals and always fits its BIGINT column, even in a draft.
+ */
 export const moneyText = z.string().check(
   z.maxLength(40),
+  z.refine((v) => !tooManyDecimals.test(v), { message: LimitMessages.sevenDecimals }),
   z.refine((v) => isMoneyWithinColumn(v), { message: LimitMessages.amountTooLarge }),
   noControlCharacters(),
 );
