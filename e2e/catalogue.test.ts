@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
@@ -59,6 +60,7 @@ describe('catalogue journey in a real browser', () => {
     const seller = await as('demo_seller');
     await seller.goto(`${app.url}/#/publish`);
     await seller.getByTestId('publish-form').waitFor();
+    await expectAccessible(seller, 'publish');
     await shown(seller, 'submit-product').click();
     await expect.poll(() => errorOf(seller, 'images').textContent()).toBe('Please upload images');
     expect(await errorOf(seller, 'title').textContent()).toBe('Please enter a title');
@@ -138,6 +140,8 @@ describe('catalogue journey in a real browser', () => {
 
     // Staff approve.
     await staff.goto(`${app.url}/#/platform/console`);
+    await shown(staff, 'console-sellerApplications').waitFor();
+    await expectAccessible(staff, 'console');
     await staff.goto(`${app.url}/#/platform/console/products`);
     await shown(staff, 'review-item').filter({ hasText: title }).getByTestId('review-approve').click();
     await expect.poll(() => shown(staff, 'review-item').filter({ hasText: title }).count()).toBe(0);
@@ -148,6 +152,7 @@ describe('catalogue journey in a real browser', () => {
     await buyer.getByTestId('search-input').fill('qwertz');
     await buyer.getByTestId('search-input').press('Enter');
     await shown(buyer, 'product-tile').filter({ hasText: title }).waitFor();
+    await expectAccessible(buyer, 'search');
     await buyer.reload();
     await buyer.getByTestId('history-item').filter({ hasText: 'qwertz' }).waitFor();
     await buyer.goto(`${app.url}/#/product/classifysearch?category=3`);
@@ -155,6 +160,7 @@ describe('catalogue journey in a real browser', () => {
     await buyer.getByTestId('detail-title').filter({ hasText: title }).waitFor();
     expect(await buyer.getByTestId('detail-price').textContent()).toContain('3.5');
     expect(await buyer.getByTestId('sku-stock').textContent()).toBe('Stock: 4');
+    await expectAccessible(buyer, 'product');
     await buyer.getByTestId('collect').click();
     await expect.poll(() => buyer.getByTestId('collect').getAttribute('aria-pressed')).toBe('true');
     await buyer.getByTestId('follow').click();

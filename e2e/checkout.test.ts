@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 /**
  * Issue 5 journeys in a real browser against the real server in sandbox mode: a cart from two sellers
@@ -50,6 +51,7 @@ describe('checkout and payment in a real browser', () => {
     await page.goto(`${app.url}/#/product/cart`);
     await page.getByText('Rattan lamp').waitFor();
     await page.getByText('Jade bracelet').waitFor();
+    await expectAccessible(page, 'cart');
     // Quantity within stock, and the edit mode.
     await vis(page, 'cart-edit').click();
     await vis(page, 'cart-remove').waitFor();
@@ -70,6 +72,7 @@ describe('checkout and payment in a real browser', () => {
     await page.waitForURL(/#\/product\/submit-order/);
     await page.getByText('12 Rizal Street, blue gate').waitFor();
     await expect.poll(() => vis(page, 'order-total').textContent()).toBe('19.5 π');
+    await expectAccessible(page, 'submit order');
 
     await choose(page, 'coin');
     await fastHost(page);

@@ -5,6 +5,7 @@ import { insertAddress, insertProduct } from '../server/testing/commerceFixtures
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 /**
  * Issue 6 journeys in a real browser against the real server: the buyer pays, the seller confirms and
@@ -57,6 +58,7 @@ describe('the order lifecycle in a real browser', () => {
     await buyer.page.goto(`${app.url}/#/mine/order/list?tab=pendingShipment`);
     await vis(buyer.page, `buyer-order-${id}`).waitFor();
     expect(await vis(buyer.page, `buyer-order-status-${id}`).textContent()).toBe('Paid');
+    await expectAccessible(buyer.page, 'orders');
 
     // The seller: a badge on the account tab, the order in the seller centre, confirm.
     await seller.page.goto(`${app.url}/#/index`);
@@ -64,6 +66,9 @@ describe('the order lifecycle in a real browser', () => {
     await vis(seller.page, 'account-badge').waitFor();
     await vis(seller.page, 'open-seller-centre').click();
     await seller.page.waitForURL(/#\/seller\/order\/list/);
+    await vis(seller.page, `seller-confirm-${id}`).waitFor();
+    await vis(seller.page, 'seller-money').waitFor();
+    await expectAccessible(seller.page, 'seller centre');
     await vis(seller.page, `seller-confirm-${id}`).click();
     await expect.poll(async () => (await app.deps.db.selectFrom('orders').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status).toBe('notShipped');
 
@@ -81,6 +86,7 @@ describe('the order lifecycle in a real browser', () => {
     // The buyer follows the logistics, then confirms receipt.
     await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${id}`);
     await expect.poll(() => vis(buyer.page, 'order-detail-status').textContent()).toBe('Sent');
+    await expectAccessible(buyer.page, 'order detail');
     await vis(buyer.page, 'order-logistics').click();
     await buyer.page.waitForURL(/#\/mine\/viewLogisticsDetail/);
     await expect.poll(() => vis(buyer.page, 'logistics-number').textContent()).toContain('DHL7788990011');

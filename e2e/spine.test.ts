@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../src/domain/codes';
 import { SignedHeader } from '../src/domain/signing';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
@@ -24,8 +25,10 @@ describe('the spine in a real browser', () => {
     await page.waitForURL(/#\/index$/);
     // The page told the host it has loaded.
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hostLoaded)).toBe('1');
+    await expectAccessible(page, 'home');
     await loginAs(page, app.url, 'demo_buyer');
     expect(await page.getByTestId('account-nickname').textContent()).toBe('Demo Buyer');
+    await expectAccessible(page, 'account');
     expect(await page.getByTestId('account-balance').textContent()).toContain('0');
 
     await page.reload();
@@ -126,6 +129,7 @@ describe('the spine in a real browser', () => {
     await page.getByRole('button', { name: /done: authenticate/ }).click();
     await page.getByRole('button', { name: /done: fetchUserInfo/ }).click();
     await page.getByRole('button', { name: 'LOGOUT', exact: true }).waitFor();
+    await expectAccessible(page, 'gallery');
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import type { Reaction } from '../src/domain/codes';
 import { Durations } from '../src/domain/constants';
 import { fromPromiseStub } from './actorStub';
 import type { AuthResult, LoginAnswer, SessionKeys, UserInfo } from '../src/domain/types/user';
@@ -38,10 +39,10 @@ export type LoginGateEmitted =
   | { type: 'navigate'; to: string }
   | { type: 'loggedIn'; userInfo: UserInfo };
 
-/** The notice for a refused login: the frozen account's reason when the server gave one (the signed client's failure names it), else `otherwise`. */
+/** The notice for a refused login: the frozen account's reason when the server refused for that (the signed client's failure carries its reaction), else `otherwise`. */
 function refusal(event: unknown, otherwise: 'piAuthFailed' | 'loginFailed'): LoginGateEmitted {
-  const reason = (event as { error?: { frozenReason?: unknown } | null }).error?.frozenReason;
-  return typeof reason === 'string' ? { type: 'notice', message: 'frozen', detail: reason } : { type: 'notice', message: otherwise };
+  const reaction = (event as { error?: { reaction?: Reaction } | null }).error?.reaction;
+  return reaction?.kind === 'frozen' ? { type: 'notice', message: 'frozen', detail: reaction.detail } : { type: 'notice', message: otherwise };
 }
 
 /** Who may take a transition: the person at the screen, the app on its own, or the server's answer. */

@@ -20,10 +20,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.authenticate', error: new Error('cancelled') },
   { type: 'xstate.done.actor.exchangeTicket', output: answer },
   { type: 'xstate.error.actor.exchangeTicket', error: new Error('used ticket') },
-  // A frozen account is refused at login with 1016 and the reason as the object (the signed client's ApiFailure names the reason).
-  { type: 'xstate.error.actor.authenticate', error: { code: '1016', frozenReason: 'selling fakes' } },
-  { type: 'xstate.error.actor.exchangeTicket', error: { code: '1016', frozenReason: 'selling fakes' } },
-  { type: 'xstate.error.actor.fetchUserInfo', error: { code: '1016', frozenReason: 'selling fakes' } },
+  // A frozen account is refused at login with 1016 and the reason as the object (the signed client's ApiFailure carries the frozen reaction with the reason).
+  { type: 'xstate.error.actor.authenticate', error: { code: '1016', reaction: { kind: 'frozen', detail: 'selling fakes' } } },
+  { type: 'xstate.error.actor.exchangeTicket', error: { code: '1016', reaction: { kind: 'frozen', detail: 'selling fakes' } } },
+  { type: 'xstate.error.actor.fetchUserInfo', error: { code: '1016', reaction: { kind: 'frozen', detail: 'selling fakes' } } },
   { type: 'xstate.done.actor.fetchUserInfo', output: userInfo },
   { type: 'xstate.error.actor.fetchUserInfo', error: new Error('1002') },
   { type: 'xstate.done.actor.revokeSession', output: null },

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { useGate } from '../../src/app/gateContext';
+import { LoginPanel } from '../../src/app/LoginPanel';
 import { go } from '../../src/app/navigation';
 import { CheckInEntries } from '../../src/app/checkin/CheckInEntries';
 import { BuyerOrderShortcuts } from '../../src/app/orders/BuyerOrderShortcuts';
@@ -9,7 +10,6 @@ import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
 import * as css from './account.css';
 import { LanguageSheet } from './LanguageSheet';
-import { LoginPanel } from './LoginPanel';
 
 function Row({ label, onClick, testId }: { label: string; onClick?: () => void; testId?: string }) {
   return (

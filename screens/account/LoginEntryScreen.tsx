@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useGate } from '../../src/app/gateContext';
+import { LoginPanel } from '../../src/app/LoginPanel';
 import { go } from '../../src/app/navigation';
 import { useT } from '../../src/i18n/react';
 import { button, screen } from '../../src/theme/ui.css';
 import { LanguageSheet } from './LanguageSheet';
-import { LoginPanel } from './LoginPanel';
 
 /** /new-my: the login entry. Once logged in, the account tab takes over. */
 export default function LoginEntryScreen() {

@@ -29,19 +29,46 @@ import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
 import * as css from './product.css';
 
+/**
+ * The image strip: a scroll region reachable by keyboard (Tab, then the arrow keys, Home and End), and
+ * dots that are real buttons with 24×24 px touch targets (WCAG 2.5.8).
+ */
 function Gallery({ product }: { product: ProductDetail }) {
   const [index, setIndex] = useState(0);
   const strip = useRef<HTMLDivElement | null>(null);
   const t = useT();
+  const count = product.images.length;
+  const show = (i: number) => {
+    const el = strip.current;
+    if (!el || count === 0) return;
+    const next = Math.max(0, Math.min(count - 1, i));
+    // scrollLeft runs negative in a right-to-left page
+    const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
+    el.scrollTo({ left: sign * next * el.clientWidth, behavior: 'smooth' });
+    setIndex(next);
+  };
   return (
     <div>
       <div
         ref={strip}
         className={css.gallery}
         data-testid="gallery"
+        role="region"
+        aria-roledescription={t('freshness.gallery.kind')}
+        aria-label={t('freshness.gallery.label', { title: product.title, count })}
+        tabIndex={0}
+        onKeyDown={(e) => {
+          const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+          const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
+          if (step !== undefined) show(index + step);
+          else if (e.key === 'Home') show(0);
+          else if (e.key === 'End') show(count - 1);
+          else return;
+          e.preventDefault();
+        }}
         onScroll={(e) => {
           const el = e.currentTarget;
-          setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+          setIndex(Math.round(Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth)));
         }}
       >
         {product.images.map((image, i) => (
@@ -50,14 +77,9 @@ function Gallery({ product }: { product: ProductDetail }) {
       </div>
       <div className={css.dots}>
         {product.images.map((image, i) => (
-          <button
-            key={image.id}
-            type="button"
-            className={`${css.dot} ${i === index ? css.dotOn : ''}`}
-            aria-label={`${t('catalogue.publish.images')} ${i + 1}`}
-            aria-current={i === index}
-            onClick={() => strip.current?.scrollTo({ left: i * strip.current.clientWidth, behavior: 'smooth' })}
-          />
+          <button key={image.id} type="button" className={css.dot} aria-label={t('freshness.gallery.image', { n: i + 1, count })} aria-current={i === index} data-testid="gallery-dot" onClick={() => show(i)}>
+            <span className={`${css.dotMark} ${i === index ? css.dotOn : ''}`} aria-hidden="true" />
+          </button>
         ))}
       </div>
     </div>

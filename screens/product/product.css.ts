@@ -3,8 +3,10 @@ import { vars } from '../../src/theme/theme.css';
 
 export const gallery = style({ display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory', background: vars.color.surface, scrollbarWidth: 'none' });
 export const slide = style({ flex: '0 0 100%', scrollSnapAlign: 'center', aspectRatio: '1 / 1', width: '100%', height: 'auto', objectFit: 'cover', display: 'block' });
-export const dots = style({ display: 'flex', justifyContent: 'center', gap: vars.space.xs, padding: vars.space.sm });
-export const dot = style({ width: '8px', height: '8px', borderRadius: '50%', border: 'none', padding: 0, background: vars.color.border, cursor: 'pointer' });
+export const dots = style({ display: 'flex', justifyContent: 'center', gap: 0, padding: `${vars.space.xs} ${vars.space.sm}` });
+/** A dot is a 24×24 px button (the touch target) around its 8 px mark. */
+export const dot = style({ width: '24px', height: '24px', display: 'grid', placeItems: 'center', border: 'none', padding: 0, background: 'none', cursor: 'pointer', borderRadius: '50%' });
+export const dotMark = style({ width: '8px', height: '8px', borderRadius: '50%', background: vars.color.border });
 export const dotOn = style({ background: vars.color.brand });
 export const price = style({ color: vars.color.brandStrong, fontWeight: 800, fontSize: vars.font.size.xxl, margin: 0 });
 export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, flexWrap: 'wrap' });

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { orderDetail } from '../../src/api/orders';
 import { useGate } from '../../src/app/gateContext';
+import { LoginPanel } from '../../src/app/LoginPanel';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { OrderStepFrame, useOrderPages, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
 import { sellerDateTime } from '../../src/app/orders/SellerDates';
@@ -284,14 +285,11 @@ export function When({ iso }: { iso: string }) {
 
 /**
  * For the seller lists SPEC 2 makes public (/mine/seller/refundorderlist, /mine/seller/ordersaleslist):
- * the guard lets a visitor in, so the screen asks the login gate itself ("Please login first", then the
- * login entry), as a (login) route would. Answers whether there is a session to load with.
+ * the guard lets a visitor in and the screen stays; it shows the login entry inside itself until someone
+ * logs in there, then the list.
  */
-export function useLoginFirst(): boolean {
+export function LoginFirst({ children }: { children: ReactNode }) {
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.session !== null);
-  useEffect(() => {
-    if (!loggedIn) gate.send({ type: 'ROUTE_BLOCKED' });
-  }, [loggedIn, gate]);
-  return loggedIn;
+  return loggedIn ? children : <LoginPanel />;
 }

@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import type { SellerOrderTab } from '../../src/domain/orderRules';
 import { useT } from '../../src/i18n/react';
 import { screen } from '../../src/theme/ui.css';
-import { SellerOrderPagedList, useLoginFirst } from './SellerOrderParts';
+import { LoginFirst, SellerOrderPagedList } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 
 /**
@@ -17,8 +17,6 @@ import * as css from './sellerOrders.css';
 export default function SellerOrdersScreen() {
   const t = useT();
   const query = useScreenQuery();
-  // /mine/seller/ordersaleslist is public in SPEC 2: a visitor is asked to log in.
-  const loggedIn = useLoginFirst();
   const asked = query.get('tab');
   const [tab, setTab] = useState<SellerOrderTab>(isSellerOrderTab(asked) ? asked : 'all');
   return (
@@ -37,7 +35,10 @@ export default function SellerOrdersScreen() {
           tabClassName={css.tab}
           tabContent={(key) => t(`sellerOrders.tabs.${key}`)}
         >
-          {loggedIn ? <SellerOrderPagedList key={tab} load={(page) => sellerOrders(tab, page)} emptyText={t(`sellerOrders.empty.${tab}`)} /> : null}
+          {/* /mine/seller/ordersaleslist is public in SPEC 2: a visitor sees the login entry here. */}
+          <LoginFirst>
+            <SellerOrderPagedList key={tab} load={(page) => sellerOrders(tab, page)} emptyText={t(`sellerOrders.empty.${tab}`)} />
+          </LoginFirst>
         </OrderTabs>
       </div>
     </>

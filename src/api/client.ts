@@ -19,8 +19,8 @@ export class ApiFailure extends Error {
     message: string,
     readonly object: unknown = null,
     readonly httpStatus = 200,
-    /** The reason, when the server refused because the account is frozen (1016). */
-    readonly frozenReason: string | null = null,
+    /** What the shell does with it (SPEC 8): a frozen account's refusal carries its reason here. */
+    readonly reaction?: Reaction,
   ) {
     super(message);
   }
@@ -111,5 +111,5 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   }
   const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });
   if (!options.quiet) hooks.react(reaction);
-  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction.kind === 'frozen' ? reaction.detail : null);
+  throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction);
 }

@@ -1,11 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useGate } from '../../src/app/gateContext';
-import { go } from '../../src/app/navigation';
-import { useT } from '../../src/i18n/react';
-import { button, muted, title } from '../../src/theme/ui.css';
-import * as css from './account.css';
+import { useT } from '../i18n/react';
+import { button, muted, title } from '../theme/ui.css';
+import { useGate } from './gateContext';
+import * as css from './loginPanel.css';
+import { go } from './navigation';
 
-/** The login entry: log in with the coin browser's account through the host bridge. */
+/**
+ * The login entry: log in with the coin browser's account through the host bridge. Shown by the account
+ * tab, /new-my, and inside the public screens that need a session (SPEC 2), where logging in keeps the screen.
+ */
 export function LoginPanel() {
   const t = useT();
   const gate = useGate();
