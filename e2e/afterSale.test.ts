@@ -202,4 +202,15 @@ describe('after-sale cases in a real browser', () => {
     expect(await vis(buyer.page, 'aftersale-timeline').textContent()).toContain('No answer in 24 h: deemed agreed');
     await buyer.context.close();
   }, 120_000);
+
+  it('the gallery draws the after-sale chart with its coverage', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/#/statecharts`);
+    await page.getByRole('button', { name: 'After-sale case and appeal' }).click();
+    const chart = page.getByRole('img').first();
+    await chart.waitFor();
+    await expect.poll(() => chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['applied', 'underAppeal', 'returnShipped']));
+    await page.getByText(/Transitions walked by the model tests: 16 of 16/).first().waitFor();
+    await context.close();
+  }, 60_000);
 });
