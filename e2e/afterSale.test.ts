@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { launchBrowser, loginAs, phone, startApp } from './support/app';
  * refund; a case left unanswered is deemed agreed by the 24 h timer. (The orders are bought, shipped and
  * received through the API beforehand: those screens are issue 6's journeys.)
  */
+const require = createRequire(import.meta.url);
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
 let browser: Browser;
@@ -200,6 +202,25 @@ describe('after-sale cases in a real browser', () => {
     await buyer.page.reload();
     expect(await vis(buyer.page, 'aftersale-status').textContent()).toBe('Refunded');
     expect(await vis(buyer.page, 'aftersale-timeline').textContent()).toContain('No answer in 24 h: deemed agreed');
+    // No serious accessibility problem on the case (axe-core).
+    await buyer.page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+    const violations = await buyer.page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+      const result = await axe.run({ include: [['[data-testid="aftersale-case"]']] }, { resultTypes: ['violations'] });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
     await buyer.context.close();
   }, 120_000);
+
+  it('the gallery draws the after-sale chart with its coverage', async () => {
+    const { context, page } = await phone(browser);
+    await page.goto(`${app.url}/#/statecharts`);
+    await page.getByRole('button', { name: 'After-sale case and appeal' }).click();
+    const chart = page.getByRole('img').first();
+    await chart.waitFor();
+    await expect.poll(() => chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['applied', 'underAppeal', 'returnShipped']));
+    await page.getByText(/Transitions walked by the model tests: 16 of 16/).first().waitFor();
+    await context.close();
+  }, 60_000);
 });

@@ -17,6 +17,8 @@ export default function AppealsDeskScreen() {
   const t = useT();
   const when = useDateTime();
   const queue = useResource(() => appealQueue());
+  const reloadQueue = queue.reload;
+  useEffect(() => reloadQueue(), []);
   const [openId, setOpenId] = useState<string | null>(null);
   const [open, setOpen] = useState<AfterSaleView | null>(null);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { applyAfterSale } from '../../src/api/afterSale';
 import { uploadProductImage, type UploadedImage } from '../../src/api/catalogue';
 import { orderDetail } from '../../src/api/orders';
@@ -38,10 +38,11 @@ export function EvidencePicker({ uploads, setUploads, testId }: { uploads: Uploa
   const gate = useGate();
   const keys = useSelector(gate, (s) => s.context.session);
   const language = useLanguage();
-  const inputId = useId();
+  const picker = useRef<HTMLInputElement | null>(null);
   const add = (files: FileList | null) => {
+    let count = uploads.length;
     for (const file of [...(files ?? [])]) {
-      if (uploads.length >= AfterSaleLimits.evidenceMax) {
+      if (count >= AfterSaleLimits.evidenceMax) {
         showToast(t('afterSale.rules.evidenceTooMany'), 'error');
         return;
       }
@@ -49,6 +50,7 @@ export function EvidencePicker({ uploads, setUploads, testId }: { uploads: Uploa
         showToast(t('catalogue.rules.imageTooLarge'), 'error');
         continue;
       }
+      count += 1;
       const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
       const preview = URL.createObjectURL(file);
       setUploads((u) => [...u, { key, progress: 0, preview, image: null }]);
@@ -83,10 +85,25 @@ export function EvidencePicker({ uploads, setUploads, testId }: { uploads: Uploa
         ))}
       </ul>
       {uploads.length < AfterSaleLimits.evidenceMax ? (
-        <label htmlFor={inputId} className={button({ tone: 'secondary' })}>
+        <button type="button" className={button({ tone: 'secondary' })} onClick={() => picker.current?.click()} data-testid={`${testId}-add`}>
           {t('afterSale.apply.addPhoto')}
-          <input id={inputId} type="file" accept="image/*" multiple hidden onChange={(e) => { add(e.target.files); e.target.value = ''; }} data-testid={`${testId}-file`} />
-        </label>
+        </button>
+      ) : null}
+      {/* The real file input stays out of sight and out of the tab order; the button above opens it. */}
+      {uploads.length < AfterSaleLimits.evidenceMax ? (
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(e) => {
+            add(e.target.files);
+            e.target.value = '';
+          }}
+          data-testid={`${testId}-file`}
+        />
       ) : null}
     </div>
   );

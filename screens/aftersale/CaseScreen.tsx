@@ -13,6 +13,9 @@ export default function CaseScreen({ id }: { id: string }) {
   const loaded = useResource(() => afterSaleDetail(id));
   const [view, setView] = useState<AfterSaleView | null>(null);
   useEffect(() => setView(loaded.data), [loaded.data]);
+  // A kept-alive screen's effects run again each time it is shown: read the case afresh then.
+  const reload = loaded.reload;
+  useEffect(() => reload(), []);
   return (
     <div className={screen}>
       <ScreenHeader title={t('afterSale.detail.title')} backTo={view?.viewer === 'seller' ? '/mine/seller/aftersale-list' : '/mine/order/list'} />

@@ -57,7 +57,10 @@ export default function SellerCasesScreen() {
   const badges = useResource(() => afterSaleBadges());
   const money = useResource(() => sellerMoney());
   const reload = badges.reload;
+  const reloadMoney = money.reload;
   useEffect(() => reload(), [tab]);
+  // Shown again (kept alive): the money is read afresh.
+  useEffect(() => reloadMoney(), []);
   return (
     <div>
       <ScreenHeader title={t('afterSale.seller.listTitle')} backTo="/seller/order/list" />

@@ -40,6 +40,8 @@ function MoneySummary() {
       {cell(t('sellerOrders.money.received'), pi(m.received), 'seller-money-received', t('sellerOrders.money.completedOrders', { count: m.completedOrders }))}
       {cell(t('sellerOrders.money.handlingFees'), pi(m.handlingFees), 'seller-money-fees')}
       {cell(t('sellerOrders.money.refunded'), pi(m.refunded), 'seller-money-refunded')}
+      {cell(t('afterSale.seller.pendingIncome'), pi(m.pendingIncome), 'seller-money-pending-income', t('afterSale.seller.pendingHint'))}
+      {cell(t('afterSale.seller.available'), pi(m.available), 'seller-money-available')}
     </section>
   );
 }

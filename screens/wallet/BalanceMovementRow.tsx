@@ -9,8 +9,9 @@ import * as css from './balance.css';
 export function MovementRow({ movement, linkToOrder = true }: { movement: BalanceMovementView; linkToOrder?: boolean }) {
   const t = useT();
   const when = useDateTime();
-  const kindKey = `balance.kinds.${movement.kind}`;
-  const kindLabel = t(kindKey) === kindKey ? movement.kind : t(kindKey);
+  // The ledger kinds of the orders (balance.kinds) and of the pending income (afterSale.ledgerKinds, issue 12).
+  const kindKey = [`balance.kinds.${movement.kind}`, `afterSale.ledgerKinds.${movement.kind}`].find((key) => t(key) !== key);
+  const kindLabel = kindKey ? t(kindKey) : movement.kind;
   const content = (
     <>
       <span className={css.grow}>
@@ -19,6 +20,7 @@ export function MovementRow({ movement, linkToOrder = true }: { movement: Balanc
           <time dateTime={movement.createdAt}>{when(movement.createdAt)}</time>
         </small>
         {movement.order && <small className={muted}>{t('balance.orderNo', { no: movement.order.orderNo })}</small>}
+        {movement.pending && <small className={muted} data-testid={`balance-pending-${movement.id}`}>{t('afterSale.seller.pendingIncome')}</small>}
       </span>
       <span className={isOutgoing(movement.amount) ? css.amountOut : css.amountIn} data-testid={`balance-amount-${movement.id}`}>
         {signedCoin(movement.amount)}

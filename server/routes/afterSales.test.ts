@@ -10,13 +10,14 @@ import { formatMoney, parseMoney } from '../../src/domain/money';
 import type { AfterSaleAction } from '../../src/domain/schemas/afterSale';
 import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { AfterSaleView } from '../../src/domain/types/afterSale';
-import type { CheckoutAnswer, OrderView } from '../../src/domain/types/commerce';
+import type { BalanceMovementView, CheckoutAnswer, OrderView } from '../../src/domain/types/commerce';
 import { readConfig } from '../config';
 import { ApiCaller } from '../testing/apiClient';
 import { insertAddress, insertProduct, ledgerIsBalanced, userId } from '../testing/commerceFixtures';
 import { createTestDatabase } from '../testing/testDatabase';
 import { startTestServer, testClock, type TestServer } from '../testing/testServer';
 import { accountBalance, Accounts, ledgerTotal } from '../services/ledger';
+import { releaseOrderIncome } from '../services/pendingIncome';
 import { startServer } from '../start';
 import { timerHandlers } from '../timers/handlers';
 import { runDueTimers } from '../timers/timers';
@@ -211,6 +212,18 @@ describe('after-sale cases through one door', () => {
     expect((await seller.get('/api/aftersale/sellerList?tab=nonsense')).code).toBe('4001');
   });
 
+  it('an order whose income already reached the balance (paid out before pending income existed) is still refunded in full', async () => {
+    const order = await receivedOrder('3', '1');
+    const sellerId = await userOf('demo_seller');
+    await server.deps.db.transaction().execute((trx) => releaseOrderIncome(trx, BigInt(order.id), sellerId, server.clock.now()));
+    const c = await opened(order);
+    const [buyerBefore, sellerBefore] = [await balance('demo_buyer'), await balance('demo_seller')];
+    await step(seller, c.id, { type: 'AGREE', returnAddress: null });
+    const split = refundSplit(parseMoney(order.paidAmount), parseMoney(order.paidAmount), parseMoney(order.handlingFee));
+    expect(await balance('demo_buyer')).toBe(buyerBefore + parseMoney(order.paidAmount));
+    expect(await balance('demo_seller')).toBe(sellerBefore - split.fromSeller);
+  });
+
   it('each deadline fires once: unanswered is deemed agreed, an unshipped return closes, an unconfirmed return is refunded, no appeal closes, an undecided appeal is flagged overdue', async () => {
     // The seller does not answer a refund-only case: deemed agreed, refunded once.
     const o1 = await receivedOrder('5', '1');
@@ -285,10 +298,16 @@ describe('after-sale cases through one door', () => {
     const income = parseMoney(order.totalAmount) - parseMoney(order.handlingFee);
     const money = (await seller.get<{ pendingIncome: string; available: string }>('/api/aftersale/money')).object;
     expect(parseMoney(money.pendingIncome)).toBe(await pending('demo_seller'));
+    const summary = (await seller.get<{ pendingIncome: string; available: string }>('/api/commodity/orders/getOrderMoneySummary')).object;
+    expect(summary.pendingIncome).toBe(money.pendingIncome);
+    const movements = (await seller.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}`)).object;
+    expect(movements).toContainEqual(expect.objectContaining({ kind: 'orderIncome', pending: true, amount: formatMoney(income) }));
     const available = await balance('demo_seller');
     server.clock.advance(Durations.afterSaleWindow + 1000);
     await fire();
     expect(await balance('demo_seller')).toBe(available + income);
+    const released = (await seller.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}`)).object;
+    expect(released).toContainEqual(expect.objectContaining({ kind: 'incomeReleased', pending: false, amount: formatMoney(income) }));
     const late = await apply(order);
     expect(late.code).toBe('4001');
     expect(late.msg).toMatch(/window|15/i);

@@ -5,7 +5,9 @@ import { runStatements } from './run';
  * After-sale cases (issue 12): one case per order (its own chart snapshot and status, the SPEC
  * after-sale code's name), its history (who, what, when, with the step's details), and its evidence
  * images (the application's and the appeal's), kept with the case. `appealed_at` orders the arbiter's
- * queue.
+ * queue. Orders left in the order chart's old after-sale states (a leaf `afterSales`, the dead end
+ * `refundRejected.afterSales`) go back to `unrated` without a case, so their buyers can apply through the
+ * new case flow.
  */
 export const afterSale: Migration = {
   async up(db: Kysely<unknown>) {
@@ -48,6 +50,10 @@ export const afterSale: Migration = {
         uploaded_by bigint not null references users(id),
         primary key (case_id, step, position)
       );
+      update orders
+        set status = 'unrated', stage = 'unrated',
+            chart = jsonb_set(jsonb_set(chart, '{value}', '"unrated"'), '{context,afterSale}', 'null')
+        where stage in ('afterSales', 'refundRejected.afterSales');
     `);
   },
 };
