@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
@@ -13,6 +14,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 function Detail({ id }: { id: string }) {
   const t = useT();
   const { data, reload } = useResource(() => withdrawalDetail(id));
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => reload(), []);
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const lines: [string, string, boolean?][] = [
     ['withdrawal.amount', `${data.amount} Ï€`],
@@ -65,7 +68,9 @@ function Row({ w }: { w: WithdrawalView }) {
 export default function WithdrawalRecordsScreen() {
   const t = useT();
   const id = useScreenQuery().get('id');
-  const { data } = useResource(() => withdrawalRecords());
+  const { data, reload } = useResource(() => withdrawalRecords());
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => reload(), []);
   return (
     <>
       <ScreenHeader title={t(id ? 'withdrawal.detail' : 'withdrawal.records')} backTo="/mine/user/withdrawal" />
