@@ -121,6 +121,18 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await page.waitForURL(/#\/mine\/authentication/);
     await expect.poll(() => vis(page, 'kyc-status').getAttribute('data-kyc')).toBe('pending');
     await context.close();
+
+    // In Arabic, right to left: the same warning in its words.
+    const ar = await phone(browser);
+    await ar.page.goto(`${app.url}/#/new-my`);
+    await ar.page.getByTestId('language-button').click();
+    await ar.page.getByRole('radio', { name: 'العربية' }).click();
+    await ar.page.keyboard.press('Escape');
+    await loginAs(ar.page, app.url, 'demo_seller2');
+    await ar.page.goto(`${app.url}/#/mine/user/withdrawal`);
+    await expect.poll(() => vis(ar.page, 'withdraw-blocker-kycNotPassed').textContent()).toContain('لم يتم اجتياز KYC');
+    expect(await ar.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await ar.context.close();
   });
 
   it('merges with the wallet app, then pays by the wallet-app balance', async () => {
