@@ -107,6 +107,10 @@ describe('withdrawal and the wallet app in a real browser', () => {
         { timeout: 20_000 },
       )
       .toBe('success');
+    // The records: the status of each, and the total withdrawn.
+    await page.goto(`${app.url}/#/mine/withdrawalproduct`);
+    await expect.poll(() => vis(page, 'withdraw-total').textContent()).toBe('Total withdrawn: 25 π');
+    expect(await vis(page, 'withdraw-record').first().textContent()).toContain('Success');
     await context.close();
   });
 
