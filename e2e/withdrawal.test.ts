@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stellarAddressOf } from '../src/domain/stellarAddress';
@@ -24,6 +25,18 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
+
+/** Serious and critical accessibility violations on the page, by axe-core. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run;
+    const result = await run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${(v as unknown as { nodes: { target: string[]; failureSummary: string }[] }).nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`);
+  });
+}
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
@@ -94,6 +107,10 @@ describe('withdrawal and the wallet app in a real browser', () => {
         { timeout: 20_000 },
       )
       .toBe('success');
+    // The records: the status of each, and the total withdrawn.
+    await page.goto(`${app.url}/#/mine/withdrawalproduct`);
+    await expect.poll(() => vis(page, 'withdraw-total').textContent()).toBe('Total withdrawn: 25 π');
+    expect(await vis(page, 'withdraw-record').first().textContent()).toContain('Success');
     await context.close();
   });
 
@@ -103,10 +120,23 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await page.goto(`${app.url}/#/mine/user/withdrawal`);
     await expect.poll(() => vis(page, 'withdraw-blocker-kycNotPassed').textContent()).toContain('KYC not passed');
     expect(await vis(page, 'withdraw-submit').isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await vis(page, 'withdraw-blocker-kycNotPassed').getByRole('button').click();
     await page.waitForURL(/#\/mine\/authentication/);
     await expect.poll(() => vis(page, 'kyc-status').getAttribute('data-kyc')).toBe('pending');
     await context.close();
+
+    // In Arabic, right to left: the same warning in its words.
+    const ar = await phone(browser);
+    await ar.page.goto(`${app.url}/#/new-my`);
+    await ar.page.getByTestId('language-button').click();
+    await ar.page.getByRole('radio', { name: 'العربية' }).click();
+    await ar.page.keyboard.press('Escape');
+    await loginAs(ar.page, app.url, 'demo_seller2');
+    await ar.page.goto(`${app.url}/#/mine/user/withdrawal`);
+    await expect.poll(() => vis(ar.page, 'withdraw-blocker-kycNotPassed').textContent()).toContain('لم يتم اجتياز KYC');
+    expect(await ar.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await ar.context.close();
   });
 
   it('merges with the wallet app, then pays by the wallet-app balance', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { withdrawalMachine, withdrawalStateOf, type WithdrawalContext, type WithdrawalEvent } from '../machines/withdrawal.machine';
+import { createActor, initialTransition, SimulatedClock, transition, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { withdrawalMachine, withdrawalStateOf, withdrawalWindows, type WithdrawalContext, type WithdrawalEvent } from '../machines/withdrawal.machine';
 import { allowedEvents, partiesOf } from '../machines/parties';
 import { withdrawalStates, withdrawalStatusOf } from '../src/domain/withdrawal';
 import { allTransitions, recordCoverage, walk } from './support/walk';
@@ -83,5 +83,23 @@ describe('withdrawal chart, walked as a model', () => {
     const done = run({ type: 'SUBMIT' }, { type: 'APPROVE' }, { type: 'PAYOUT_CREATED', paymentId: 'p' }, { type: 'PAYOUT_SUBMITTED', txid: 't' }, { type: 'CONFIRMED' });
     expect(done.status).toBe('done');
     expect(allowedEvents(done, 'server')).toEqual([]);
+  });
+
+  it('keeps polling while a state lasts, and no timer of a state left behind acts later', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(withdrawalMachine, { clock }).start();
+    for (const e of [{ type: 'SUBMIT' }, { type: 'APPROVE' }, { type: 'PAYOUT_CREATED', paymentId: 'p' }] as WithdrawalEvent[]) actor.send(e);
+    // Re-entered on each retry: still paying out, the id kept.
+    clock.increment(withdrawalWindows.payoutRetry * 3 + 1);
+    expect(actor.getSnapshot().value).toBe('payingOut');
+    expect(actor.getSnapshot().context.paymentId).toBe('p');
+    actor.send({ type: 'PAYOUT_SUBMITTED', txid: 't' });
+    clock.increment(withdrawalWindows.confirmationPoll * 5 + 1);
+    expect(actor.getSnapshot().value).toBe('awaitingConfirmation');
+    actor.send({ type: 'CONFIRMED' });
+    clock.increment(withdrawalWindows.payoutRetry * 10);
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().status).toBe('done');
+    actor.stop();
   });
 });

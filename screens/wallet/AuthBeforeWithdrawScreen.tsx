@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
@@ -18,7 +19,9 @@ const checks: { blocker: WithdrawBlocker; labelKey: string }[] = [
 /** /mine/authbeforewithdraw: what must hold before a withdrawal (isUserWithdrawable), each ticked or with its remedy. */
 export default function AuthBeforeWithdrawScreen() {
   const t = useT();
-  const { data } = useResource(isUserWithdrawable);
+  const { data, reload } = useResource(isUserWithdrawable);
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => reload(), []);
   return (
     <>
       <ScreenHeader title={t('withdrawal.checksTitle')} backTo="/my" />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
@@ -10,6 +11,8 @@ import * as css from './withdrawal.css';
 export default function AuthenticationScreen() {
   const t = useT();
   const { data, reload } = useResource(isUserWithdrawable);
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => reload(), []);
   return (
     <>
       <ScreenHeader title={t('withdrawal.kycTitle')} backTo="/my" />

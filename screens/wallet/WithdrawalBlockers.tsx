@@ -2,6 +2,7 @@ import { go } from '../../src/app/navigation';
 import type { WithdrawableAnswer } from '../../src/domain/types/withdrawal';
 import { withdrawBlockerMessage, type WithdrawBlocker } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
+import { card } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
 
 /** Where each reason not to withdraw can be resolved. */
@@ -16,7 +17,7 @@ export function Blockers({ info }: { info: WithdrawableAnswer }) {
   const t = useT();
   if (info.blockers.length === 0) return null;
   return (
-    <ul className={css.list} aria-live="polite" data-testid="withdraw-blockers">
+    <ul className={`${card} ${css.list}`} aria-live="polite" data-testid="withdraw-blockers">
       {info.blockers.map((b) => {
         const fix = remedy[b];
         return (

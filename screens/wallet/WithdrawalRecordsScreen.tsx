@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { usePager } from '../../src/app/catalogue/usePager';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
@@ -13,6 +15,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '�
 function Detail({ id }: { id: string }) {
   const t = useT();
   const { data, reload } = useResource(() => withdrawalDetail(id));
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => reload(), []);
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const lines: [string, string, boolean?][] = [
     ['withdrawal.amount', `${data.amount} π`],
@@ -61,28 +65,48 @@ function Row({ w }: { w: WithdrawalView }) {
   );
 }
 
+const pageSize = 20;
+
+/** The records, page after page as the list scrolls (the pager chart), with the total withdrawn. */
+function Records() {
+  const t = useT();
+  const [total, setTotal] = useState<string | null>(null);
+  const pager = usePager<WithdrawalView>(async (cursor) => {
+    const page = cursor ? Number(cursor) : 1;
+    const answer = await withdrawalRecords(page, pageSize);
+    setTotal(answer.totalWithdrawn);
+    return { list: answer.list, next: page * pageSize < answer.total ? String(page + 1) : null };
+  });
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => pager.reload(), []);
+  return (
+    <>
+      {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}
+      {pager.state === 'end' && pager.items.length === 0 && <p className={muted}>{t('withdrawal.recordsEmpty')}</p>}
+      {pager.state === 'loading' && pager.items.length === 0 && <div className={skeleton} style={{ height: 120 }} aria-busy="true" />}
+      <ul className={css.list} aria-label={t('withdrawal.records')}>
+        {pager.items.map((w) => (
+          <Row key={w.id} w={w} />
+        ))}
+      </ul>
+      <div ref={pager.sentinel} />
+      {pager.state === 'failed' && (
+        <button type="button" className={button({ tone: 'secondary', block: true })} onClick={pager.retry}>
+          ↻
+        </button>
+      )}
+    </>
+  );
+}
+
 /** /mine/withdrawalproduct: the withdrawal records with each one's status; with ?id= one record in detail. */
 export default function WithdrawalRecordsScreen() {
   const t = useT();
   const id = useScreenQuery().get('id');
-  const { data } = useResource(() => withdrawalRecords());
   return (
     <>
       <ScreenHeader title={t(id ? 'withdrawal.detail' : 'withdrawal.records')} backTo="/mine/user/withdrawal" />
-      <div className={screen}>
-        {id ? (
-          <Detail id={id} />
-        ) : (
-          <>
-            {data && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: data.totalWithdrawn })}</p>}
-            {data && data.list.length === 0 && <p className={muted}>{t('withdrawal.recordsEmpty')}</p>}
-            {!data && <div className={skeleton} style={{ height: 120 }} aria-busy="true" />}
-            <ul className={css.list} aria-label={t('withdrawal.records')}>
-              {data?.list.map((w) => <Row key={w.id} w={w} />)}
-            </ul>
-          </>
-        )}
-      </div>
+      <div className={screen}>{id ? <Detail id={id} /> : <Records />}</div>
     </>
   );
 }

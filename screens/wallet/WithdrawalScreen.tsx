@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
@@ -21,6 +21,8 @@ export default function WithdrawalScreen() {
   const t = useT();
   const id = useId();
   const status = useResource(isUserWithdrawable);
+  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
+  useEffect(() => status.reload(), []);
   const [values, setValues] = useState(empty);
   const [sent, setSent] = useState(false);
   const info = status.data;

@@ -8,7 +8,7 @@ export const sendWithdrawCode = () => call<{ sent: boolean }>('POST', '/api/wall
 export const reauthenticate = (accessToken: string) => call<{ reauthenticatedAt: string }>('POST', '/api/wallet/withdraw/reauthenticate', { body: { accessToken } });
 /** Form-encoded, as SPEC 7 says. */
 export const startWithdrawal = (input: StartWithdrawalInput) => call<StartWithdrawalAnswer>('POST', '/api/wallet/wallet/pcm/startWithdrawalPcm', { form: { ...input } });
-export const withdrawalRecords = (page = 1) => call<WithdrawalList>('GET', `/api/wallet/wallet/pcm/getPcmWithdrawList?page=${page}&size=20`);
+export const withdrawalRecords = (page = 1, size = 20) => call<WithdrawalList>('GET', `/api/wallet/wallet/pcm/getPcmWithdrawList?page=${page}&size=${size}`);
 export const withdrawalDetail = (id: string) => call<WithdrawalView>('GET', `/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${encodeURIComponent(id)}`);
 export const walletBalance = () => call<WalletBalanceAnswer>('GET', '/api/wallet/wallet/getUserBalance');
 export const mergeWalletApp = (username: string, password: string) => call<MergeAnswer>('POST', '/api/wallet/merge', { body: { username, password } });
