@@ -122,4 +122,18 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
       await inviter.page.locator(`[data-testid="period-${period}"][aria-selected="true"]`).waitFor();
     }
   });
+
+  it('works right to left in Arabic', async () => {
+    const { page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_seller2');
+    await vis(page, 'language-button').click();
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.keyboard.press('Escape');
+    await page.goto(`${app.url}/#/sign`);
+    expect(await vis(page, 'sign-button').textContent()).toBe('سجّل الحضور');
+    await vis(page, 'sign-button').click();
+    await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
+    expect(await vis(page, 'sign-status').textContent()).toBe('تم تسجيل الحضور: +1 نقطة');
+  });
 });
