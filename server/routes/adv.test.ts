@@ -139,6 +139,8 @@ describe('rewarded video', () => {
     expect(await server.deps.db.selectFrom('rewarded_ads').select('ad_id').where('ad_id', '=', closed).executeTakeFirst()).toBeUndefined();
     expect(await entries('ad_rey', 'rewardedAd')).toHaveLength(0);
     expect((await rey.post('/api/adv/ad/reward', { adId: 'x y' })).code).toBe('4001');
+    // An ad id the platform does not know: the platform refused, nothing is paid.
+    expect((await rey.post('/api/adv/ad/reward', { adId: 'ad_unknown' })).code).toBe('4100');
   });
 });
 
