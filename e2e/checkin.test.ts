@@ -61,6 +61,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
       await page.locator(`[data-testid="leaderboard-rows"][data-period="${period}"]`).waitFor();
       expect(await page.locator(`[data-testid="leaderboard-rows"][data-period="${period}"] tbody tr`).first().textContent()).toContain('Demo Buyer');
     }
+    expect(await vis(page, 'my-rank').textContent()).toBe('Rank: 1 · 1');
   });
 
   it('watches a rewarded video to the end and gets the reward; closes the next one early and gives up', async () => {

@@ -253,7 +253,10 @@ describe('leaderboards', () => {
         { rank: 3, nickname: 'lb_z', score: '800', me: false },
       ]);
       expect(page.object.rows.some((r) => r.nickname === 'lb_frozen')).toBe(false);
+      expect(page.object.mine).toEqual({ rank: 1, score: '900' });
     }
+    const third = await (callers[2] as ApiCaller).get<LeaderboardPage>('/api/ambassador/leaderboard?board=ambassador&period=total&page=2');
+    expect(third.object.mine).toEqual({ rank: 3, score: '800' });
     const second = await viewer.get<LeaderboardPage>('/api/ambassador/leaderboard?board=ambassador&period=total&page=2');
     expect(second.object.rows.every((r) => r.rank > 3)).toBe(true);
     const checkIns = await viewer.get<LeaderboardPage>('/api/ambassador/leaderboard?board=checkIn&period=total');
