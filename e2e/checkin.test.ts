@@ -137,4 +137,14 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
     expect(await vis(page, 'sign-status').textContent()).toBe('تم تسجيل الحضور: +1 نقطة');
   });
+
+  it('the gallery draws the check-in chart, with every transition walked by the model test', async () => {
+    const { page } = await phone(browser);
+    await page.goto(`${app.url}/#/statecharts`);
+    await page.getByRole('button', { name: 'Check-in and rewarded video' }).click();
+    const chart = page.getByRole('img').first();
+    await chart.waitFor();
+    expect(await chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['closedEarly', 'alreadySigned']));
+    await page.getByText('Transitions walked by the model tests: 30 of 30').first().waitFor();
+  });
 });
