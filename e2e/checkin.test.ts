@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
@@ -22,6 +23,19 @@ afterAll(async () => {
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+interface AxeResult {
+  violations: { id: string; nodes: { target: unknown[] }[] }[];
+}
+/** WCAG 2 A/AA problems axe-core finds on the page as it is now. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }),
+  );
+  return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
 describe('check-in, rewarded video and the ambassador programme in a real browser', () => {
   it('checks in, sees the calendar and points, and is told "Already signed in today" the second time', async () => {
     const { page } = await phone(browser);
@@ -35,6 +49,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await vis(page, 'sign-button').click();
     await page.locator('[data-testid="sign-status"][data-state="alreadySigned"]').waitFor();
     expect(await vis(page, 'sign-status').textContent()).toBe('Already signed in today');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     await vis(page, 'open-signscore').click();
     await page.waitForURL(/#\/mine\/signscore$/);
@@ -46,6 +61,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
       await page.locator(`[data-testid="leaderboard-rows"][data-period="${period}"]`).waitFor();
       expect(await page.locator(`[data-testid="leaderboard-rows"][data-period="${period}"] tbody tr`).first().textContent()).toContain('Demo Buyer');
     }
+    expect(await vis(page, 'my-rank').textContent()).toBe('Rank: 1 · 1');
   });
 
   it('watches a rewarded video to the end and gets the reward; closes the next one early and gives up', async () => {
@@ -98,6 +114,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await inviter.page.waitForURL(/#\/mine\/medal\/index$/);
     await inviter.page.locator('[data-testid="invitee-list"]', { hasText: 'e2e_newbie' }).waitFor();
     expect(await vis(inviter.page, 'invitee-count').textContent()).toBe('1');
+    expect(await accessibilityProblems(inviter.page)).toEqual([]);
 
     await vis(inviter.page, 'open-medal-list').click();
     await inviter.page.waitForURL(/#\/mine\/medal\/list$/);
@@ -105,5 +122,29 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
       await vis(inviter.page, `period-${period}`).click();
       await inviter.page.locator(`[data-testid="period-${period}"][aria-selected="true"]`).waitFor();
     }
+  });
+
+  it('works right to left in Arabic', async () => {
+    const { page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_seller2');
+    await vis(page, 'language-button').click();
+    await page.getByRole('radio', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.keyboard.press('Escape');
+    await page.goto(`${app.url}/#/sign`);
+    expect(await vis(page, 'sign-button').textContent()).toBe('سجّل الحضور');
+    await vis(page, 'sign-button').click();
+    await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
+    expect(await vis(page, 'sign-status').textContent()).toBe('تم تسجيل الحضور: +1 نقطة');
+  });
+
+  it('the gallery draws the check-in chart, with every transition walked by the model test', async () => {
+    const { page } = await phone(browser);
+    await page.goto(`${app.url}/#/statecharts`);
+    await page.getByRole('button', { name: 'Check-in and rewarded video' }).click();
+    const chart = page.getByRole('img').first();
+    await chart.waitFor();
+    expect(await chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['closedEarly', 'alreadySigned']));
+    await page.getByText('Transitions walked by the model tests: 30 of 30').first().waitFor();
   });
 });

@@ -35,6 +35,11 @@ export function Leaderboard({ board, title }: { board: BoardName; title: string 
           </button>
         ))}
       </div>
+      {data.data?.mine ? (
+        <p data-testid="my-rank">
+          {t('ambassador.rank')}: {data.data.mine.rank} · {data.data.mine.score}
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className={muted}>{data.state === 'loading' ? '…' : t('ambassador.empty')}</p>
       ) : (

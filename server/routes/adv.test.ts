@@ -139,6 +139,8 @@ describe('rewarded video', () => {
     expect(await server.deps.db.selectFrom('rewarded_ads').select('ad_id').where('ad_id', '=', closed).executeTakeFirst()).toBeUndefined();
     expect(await entries('ad_rey', 'rewardedAd')).toHaveLength(0);
     expect((await rey.post('/api/adv/ad/reward', { adId: 'x y' })).code).toBe('4001');
+    // An ad id the platform does not know: the platform refused, nothing is paid.
+    expect((await rey.post('/api/adv/ad/reward', { adId: 'ad_unknown' })).code).toBe('4100');
   });
 });
 
@@ -251,7 +253,10 @@ describe('leaderboards', () => {
         { rank: 3, nickname: 'lb_z', score: '800', me: false },
       ]);
       expect(page.object.rows.some((r) => r.nickname === 'lb_frozen')).toBe(false);
+      expect(page.object.mine).toEqual({ rank: 1, score: '900' });
     }
+    const third = await (callers[2] as ApiCaller).get<LeaderboardPage>('/api/ambassador/leaderboard?board=ambassador&period=total&page=2');
+    expect(third.object.mine).toEqual({ rank: 3, score: '800' });
     const second = await viewer.get<LeaderboardPage>('/api/ambassador/leaderboard?board=ambassador&period=total&page=2');
     expect(second.object.rows.every((r) => r.rank > 3)).toBe(true);
     const checkIns = await viewer.get<LeaderboardPage>('/api/ambassador/leaderboard?board=checkIn&period=total');

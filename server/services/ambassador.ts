@@ -176,21 +176,30 @@ export async function leaderboard(deps: Deps, viewer: UserRow, board: BoardName,
     .offset(offset)
     .execute();
   const shown = rows.slice(0, leaderboardPageSize);
+  /** One more than the unfrozen people with a higher score: one index count minus the few frozen ones. */
+  const rankOf = async (score: bigint): Promise<number> => {
+    const above = await sql<{ n: number }>`
+      select ((select count(*) from points_scores h where h.board = ${board} and h.period = ${key} and h.score > ${score})
+            - (select count(*) from users f join points_scores h on h.user_id = f.id and h.board = ${board} and h.period = ${key}
+               where f.frozen and h.score > ${score}))::int as n`.execute(deps.db);
+    return 1 + (above.rows[0]?.n ?? 0);
+  };
   const ranks: number[] = [];
   const first = shown[0];
   if (first) {
-    const above = await sql<{ n: number }>`
-      select ((select count(*) from points_scores h where h.board = ${board} and h.period = ${key} and h.score > ${first.score})
-            - (select count(*) from users f join points_scores h on h.user_id = f.id and h.board = ${board} and h.period = ${key}
-               where f.frozen and h.score > ${first.score}))::int as n`.execute(deps.db);
-    ranks.push(1 + (above.rows[0]?.n ?? 0));
+    ranks.push(await rankOf(first.score));
     for (let i = 1; i < shown.length; i += 1) ranks.push(shown[i]?.score === shown[i - 1]?.score ? (ranks[i - 1] ?? 0) : offset + i + 1);
   }
+  const own = viewer.frozen
+    ? undefined
+    : await deps.db.selectFrom('points_scores').select('score').where('board', '=', board).where('period', '=', key).where('user_id', '=', viewer.id).executeTakeFirst();
+  const shownMine = shown.findIndex((r) => r.user_id === viewer.id);
   return {
     board,
     period,
     page,
     rows: shown.map((r, i) => ({ rank: ranks[i] ?? 0, nickname: r.nickname, score: formatPoints(r.score), me: r.user_id === viewer.id })),
     hasMore: rows.length > leaderboardPageSize,
+    mine: own ? { rank: shownMine >= 0 ? (ranks[shownMine] ?? 0) : await rankOf(own.score), score: formatPoints(own.score) } : null,
   };
 }

@@ -77,4 +77,6 @@ export interface LeaderboardPage {
   page: number;
   rows: LeaderboardRow[];
   hasMore: boolean;
+  /** The viewer's own rank and score in this period, wherever it is; null without a score. */
+  mine: { rank: number; score: string } | null;
 }
