@@ -175,7 +175,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
         }}
       >
         <label className={button({ tone: 'secondary' })} style={{ paddingInline: 12 }} aria-busy={uploading}>
-          <span aria-hidden="true">＋</span>
+          <span aria-hidden="true">+</span>
           <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('chat.attach')}</span>
           <input
             type="file"
