@@ -309,7 +309,10 @@ describe('work orders', () => {
     expect([...ages].sort()).toEqual(ages);
     const answered = await staff.post<WorkOrderView>('/api/platform/workorder/reply', { id: filed.id, body: 'The total includes shipping.' });
     expect(answered.object).toMatchObject({ status: 'answered', statusCode: 1 });
+    expect((await buyer.get<{ workOrders: number }>('/api/chat/unread')).object.workOrders).toBeGreaterThanOrEqual(1);
+    expect((await buyer.get<WorkOrderView[]>('/api/workorder/list')).object.find((w) => w.id === filed.id)?.unread).toBe(true);
     const seen = (await buyer.get<WorkOrderView>(`/api/workorder/detail?id=${filed.id}`)).object;
+    expect((await buyer.get<WorkOrderView[]>('/api/workorder/list')).object.find((w) => w.id === filed.id)?.unread).toBe(false);
     expect(seen.replies.map((r) => [r.by, r.body])).toEqual([['staff', 'The total includes shipping.']]);
     const followUp = await buyer.post<WorkOrderView>('/api/workorder/reply', { id: filed.id, body: 'Thanks, understood.' });
     expect(followUp.object.status).toBe('open');

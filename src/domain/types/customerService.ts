@@ -69,6 +69,8 @@ export interface WorkOrderView {
   /** The order's after-sale case status (a locale key's last part), when the order has one. */
   afterSale: { status: string } | null;
   replies: WorkOrderReplyView[];
+  /** Staff answered or closed it since its user last opened it. */
+  unread: boolean;
   /** What the caller may do now, from the work-order chart. */
   allowed: string[];
 }
