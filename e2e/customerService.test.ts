@@ -78,6 +78,18 @@ describe('live chat in a real browser', () => {
     expect(texts.filter((t) => t.includes('It is 30 cm wide.'))).toHaveLength(1);
     await vis(buyer.page, 'chat-connection').and(buyer.page.locator('[data-state="live"]')).waitFor();
 
+    // The chat room is kept alive while the buyer looks elsewhere; shown again, it is live again.
+    await buyer.page.evaluate(() => {
+      window.location.hash = '#/index';
+    });
+    await vis(buyer.page, 'tab-home').waitFor();
+    await say(seller.page, 'Message while you were away.');
+    await buyer.page.goBack();
+    await buyer.page.waitForURL(/#\/chatRoom/);
+    await expect.poll(() => messageTexts(buyer.page), { timeout: 10_000 }).toContain('Message while you were away.');
+    await say(seller.page, 'And one more, live.');
+    await expect.poll(() => messageTexts(buyer.page), { timeout: 5000 }).toContain('And one more, live.');
+
     await buyer.context.close();
     await seller.context.close();
   });

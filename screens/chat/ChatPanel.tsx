@@ -37,9 +37,15 @@ function Subject({ card }: { card: SubjectCard }) {
   );
 }
 
-function LiveStream({ startAfter, onEvent }: { startAfter: string | null; onEvent: (e: StreamEvent) => void }) {
+function LiveStream({ startAfter, onEvent, onFirstLive }: { startAfter: string | null; onEvent: (e: StreamEvent) => void; onFirstLive?: () => void }) {
   const t = useT();
   const state = useChatStream(onEvent, startAfter);
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (state !== 'live' || wasLive.current) return;
+    wasLive.current = true;
+    onFirstLive?.();
+  }, [state, onFirstLive]);
   return (
     <div className={css.status} role="status" data-testid="chat-connection" data-state={state}>
       {t(`chat.connection.${state}`)}
@@ -66,6 +72,14 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
   const waiting = pending.filter((p) => !acked.has(p.clientId));
   const lastId = shown.at(-1)?.id ?? null;
   const lastTheirs = [...shown].reverse().find((m) => m.side !== conversation.mySide)?.id ?? null;
+
+  // The stream starts after the newest message the first load showed. An empty conversation has no
+  // position yet: once its stream is live, the history is read once more, so a message stored between
+  // the two is not missed.
+  const [streamFrom, setStreamFrom] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (page.state === 'ready' && streamFrom === undefined) setStreamFrom(lastId);
+  }, [page.state, streamFrom, lastId]);
 
   useEffect(() => {
     if (lastTheirs) void markRead(conversation.id, lastTheirs).catch(() => undefined);
@@ -115,10 +129,10 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
 
   return (
     <div className={css.room}>
-      {page.state === 'ready' ? <LiveStream startAfter={lastId} onEvent={onEvent} /> : null}
+      {streamFrom !== undefined ? <LiveStream startAfter={streamFrom} onEvent={onEvent} onFirstLive={streamFrom === null ? page.reload : undefined} /> : null}
       {conversation.subject ? <Subject card={conversation.subject} /> : null}
       <div ref={list} className={css.messages} data-testid="chat-messages" aria-live="polite">
-        {page.state === 'loading' ? <p className={muted}>{t('app.loading')}</p> : null}
+        {page.state === 'loading' && !page.data ? <p className={muted}>{t('app.loading')}</p> : null}
         {page.state === 'failed' ? (
           <button type="button" className={button({ tone: 'secondary' })} onClick={page.retry}>
             {t('app.retry')}
@@ -161,7 +175,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
         }}
       >
         <label className={button({ tone: 'secondary' })} style={{ paddingInline: 12 }} aria-busy={uploading}>
-          <span aria-hidden="true">＋</span>
+          <span aria-hidden="true">+</span>
           <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('chat.attach')}</span>
           <input
             type="file"

@@ -5,10 +5,10 @@ import { card, muted, screen, title } from '../../src/theme/ui.css';
 import * as css from './chat.css';
 
 const entries = [
-  { key: 'online', path: '/mine/onlinecustomerservice', icon: '💬' },
-  { key: 'messages', path: '/contactorList', icon: '✉️' },
-  { key: 'workOrders', path: '/workorder/workorderlist', icon: '📝' },
-  { key: 'notices', path: '/mine/notice', icon: '📢' },
+  { key: 'online', path: '/mine/onlinecustomerservice', icon: '?' },
+  { key: 'messages', path: '/contactorList', icon: '✉' },
+  { key: 'workOrders', path: '/workorder/workorderlist', icon: '✎' },
+  { key: 'notices', path: '/mine/notice', icon: '!' },
 ] as const;
 
 /** /mine/customerService, the help tab: entries to online customer service, messages, work orders and notices; frequent questions. */

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { addWorkOrder } from '../../src/api/chat';
+import { buyerOrders } from '../../src/api/orders';
 import { uploadImage } from '../../src/api/accounts';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
+import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import { Limits } from '../../src/domain/constants';
 import { workOrderCategories, WorkOrderLimits, type WorkOrderCategory } from '../../src/domain/customerService';
@@ -32,6 +34,8 @@ function Form() {
   const [description, setDescription] = useState('');
   const [images, setImages] = useState<{ id: string; url: string }[]>([]);
   const [uploading, setUploading] = useState(false);
+  // The person's recent orders, offered as they type the number.
+  const recent = useResource(() => buyerOrders('all', 1).catch(() => []));
   const send = useSubmit(
     async (values: WorkOrderInput) => {
       try {
@@ -72,7 +76,14 @@ function Form() {
     >
       <label className={css.field}>
         <span>{t('workOrder.orderNo')}</span>
-        <input className={css.textInput} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} data-testid="workorder-orderno" autoComplete="off" />
+        <input className={css.textInput} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} data-testid="workorder-orderno" autoComplete="off" list="workorder-recent-orders" />
+        <datalist id="workorder-recent-orders">
+          {(recent.data ?? []).map((o) => (
+            <option key={o.id} value={o.orderNo}>
+              {o.items[0]?.title ?? ''}
+            </option>
+          ))}
+        </datalist>
       </label>
       <label className={css.field}>
         <span>{t('workOrder.category')}</span>

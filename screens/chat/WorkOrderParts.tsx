@@ -26,6 +26,7 @@ export function WorkOrderRow({ w, onOpen }: { w: WorkOrderView; onOpen: () => vo
           {w.workOrderNo} · {specDatetime(w.createdAt)}
         </small>
       </span>
+      {w.unread ? <span className={css.badge} aria-label={t('workOrder.newReply')} data-testid="workorder-unread">1</span> : null}
       <StatusPill w={w} />
     </button>
   );

@@ -18,12 +18,14 @@ export function useChatStream(onEvent: (event: StreamEvent) => void, startAfter:
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const source = useRef<EventSource | null>(null);
+  const shown = useRef(false);
   const actor = useActorRef(
     chatConnectionMachine.provide({
       actors: {
         openStream: fromPromise<void, { lastEventId: string | null }>(async ({ input }) => {
           source.current?.close();
           const { ticket } = await streamTicket();
+          if (!shown.current) throw new Error('the screen is hidden');
           await new Promise<void>((resolve, reject) => {
             const es = new EventSource(streamUrl(ticket, input.lastEventId));
             source.current = es;
@@ -55,6 +57,10 @@ export function useChatStream(onEvent: (event: StreamEvent) => void, startAfter:
     { input: { lastEventId: startAfter } },
   );
   useEffect(() => {
+    shown.current = true;
+    // A kept-alive screen shown again: its stream was closed when it was hidden; resume at once.
+    if (!source.current && actor.getSnapshot().matches('live')) actor.send({ type: 'DROPPED' });
+    if (actor.getSnapshot().matches('reconnecting')) actor.send({ type: 'RETRY_NOW' });
     // Offline, the stream is closed at once: on the way back a new one resumes from the last position.
     const offline = () => {
       source.current?.close();
@@ -67,6 +73,7 @@ export function useChatStream(onEvent: (event: StreamEvent) => void, startAfter:
     return () => {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
+      shown.current = false;
       source.current?.close();
       source.current = null;
     };

@@ -180,13 +180,16 @@ describe('conversations and messages', () => {
     await server.deps.db.insertInto('seller_blocks').values({ seller_id: BigInt(sellerId), user_id: await userId(server.deps.db, 'demo_seller2') }).execute();
     const refused = await send(stranger, conversation.id, 'let me in');
     expect(refused.code).toBe('4003');
+    expect(refused.msg).toBe('This seller does not accept your messages');
     expect((await send(seller, conversation.id, 'the seller may still write')).code).toBe('0000');
   });
 
   it('limits messages per minute (4029); a minute later the sender may write again', async () => {
     const c = await stranger.post<ConversationView>('/api/chat/conversation/open', { kind: 'platform' });
     for (let i = 0; i < ChatLimits.messagesPerMinute; i += 1) expect((await send(stranger, c.object.id, `message ${i}`)).code).toBe('0000');
-    expect((await send(stranger, c.object.id, 'one too many')).code).toBe('4029');
+    const tooMany = await send(stranger, c.object.id, 'one too many');
+    expect(tooMany.code).toBe('4029');
+    expect(tooMany.msg).toBe('You are sending too fast; please wait 60 s');
     server.clock.advance(61_000);
     expect((await send(stranger, c.object.id, 'after a minute')).code).toBe('0000');
   });
@@ -306,7 +309,10 @@ describe('work orders', () => {
     expect([...ages].sort()).toEqual(ages);
     const answered = await staff.post<WorkOrderView>('/api/platform/workorder/reply', { id: filed.id, body: 'The total includes shipping.' });
     expect(answered.object).toMatchObject({ status: 'answered', statusCode: 1 });
+    expect((await buyer.get<{ workOrders: number }>('/api/chat/unread')).object.workOrders).toBeGreaterThanOrEqual(1);
+    expect((await buyer.get<WorkOrderView[]>('/api/workorder/list')).object.find((w) => w.id === filed.id)?.unread).toBe(true);
     const seen = (await buyer.get<WorkOrderView>(`/api/workorder/detail?id=${filed.id}`)).object;
+    expect((await buyer.get<WorkOrderView[]>('/api/workorder/list')).object.find((w) => w.id === filed.id)?.unread).toBe(false);
     expect(seen.replies.map((r) => [r.by, r.body])).toEqual([['staff', 'The total includes shipping.']]);
     const followUp = await buyer.post<WorkOrderView>('/api/workorder/reply', { id: filed.id, body: 'Thanks, understood.' });
     expect(followUp.object.status).toBe('open');

@@ -25,7 +25,7 @@ import {
   unreadTotal,
 } from '../services/chat';
 import { orderViews } from '../services/orders';
-import { workOrderViews } from '../services/workOrders';
+import { unreadWorkOrders, workOrderViews } from '../services/workOrders';
 
 /**
  * Customer-service chat (issue 15; SPEC 1 customer-service messaging, 2 /contactorList, /chatRoom).
@@ -75,7 +75,8 @@ export function chatRoutes(deps: Deps) {
     return ok(c, null);
   });
 
-  app.get('/api/chat/unread', signed, async (c) => ok(c, { unread: await unreadTotal(db, c.var.user.id) }));
+  /** For the account tab's badge: unread chat messages, and work orders answered since last opened. */
+  app.get('/api/chat/unread', signed, async (c) => ok(c, { unread: await unreadTotal(db, c.var.user.id), workOrders: await unreadWorkOrders(db, c.var.user.id) }));
 
   app.post('/api/chat/stream/ticket', signed, async (c) => ok(c, { ticket: await issueStreamTicket(deps, c.var.user.id) }));
 

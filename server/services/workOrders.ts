@@ -1,5 +1,6 @@
 import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { AnyEventObject } from 'xstate';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { workOrderMachine } from '../../machines/workOrder.machine';
@@ -142,11 +143,18 @@ export async function workOrderViews(db: Db, filter: WorkOrderFilter, viewer: Us
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
     afterSale: afterSales.get(r.order_id) ?? null,
+    unread: r.user_unread,
     replies: replies
       .filter((x) => x.work_order_id === r.id)
       .map((x): WorkOrderReplyView => ({ id: x.id.toString(), by: x.by_side, authorName: x.nickname, body: x.body, createdAt: x.created_at.toISOString() })),
     allowed: allowedEvents(restore(workOrderMachine, r.chart), party),
   }));
+}
+
+/** Work orders staff answered or closed since their user last opened them. */
+export async function unreadWorkOrders(db: Db, userId: bigint): Promise<number> {
+  const row = await db.selectFrom('work_orders').select(sql<number>`count(*)::int4`.as('n')).where('user_id', '=', userId).where('user_unread', '=', true).executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export async function markWorkOrderSeen(db: Db, id: bigint): Promise<void> {

@@ -10,7 +10,7 @@ export const conversationDetail = (id: string) => call<ConversationView>('GET', 
 export const messages = (conversationId: string, before?: string) => call<MessageView[]>('GET', '/api/chat/message/list', { query: { conversationId, before } });
 export const sendMessage = (input: SendMessageInput) => call<MessageView>('POST', '/api/chat/message/send', { body: input, quiet: true });
 export const markRead = (conversationId: string, upTo: string) => call<null>('POST', '/api/chat/message/read', { body: { conversationId, upTo }, quiet: true });
-export const chatUnread = () => call<{ unread: number }>('GET', '/api/chat/unread', { quiet: true });
+export const chatUnread = () => call<{ unread: number; workOrders: number }>('GET', '/api/chat/unread', { quiet: true });
 /** A one-time ticket (30 s) for opening the event stream, which cannot sign its own request. */
 export const streamTicket = () => call<{ ticket: string }>('POST', '/api/chat/stream/ticket', { quiet: true });
 export const streamUrl = (ticket: string, lastEventId: string | null) => `/api/chat/stream?ticket=${encodeURIComponent(ticket)}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`;

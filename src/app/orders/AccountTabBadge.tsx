@@ -10,12 +10,12 @@ const refreshEvery = 30_000;
 
 /**
  * The account tab's badge: how many of the person's orders (as buyer and as seller) changed since they
- * last looked, plus their unread chat messages (counted in the database, issue 15). Asked again on every navigation, so it clears as soon as the order has been opened,
+ * last looked, plus their unread chat messages and newly answered work orders (counted in the database, issue 15). Asked again on every navigation, so it clears as soon as the order has been opened,
  * and every half minute.
  */
 export function AccountTabBadge({ locationKey }: { locationKey: string }) {
   const t = useT();
-  const badges = useResource(() => Promise.all([orderBadges(), chatUnread().catch(() => ({ unread: 0 }))]).then(([orders, chat]) => ({ orders, chat: chat.unread })));
+  const badges = useResource(() => Promise.all([orderBadges(), chatUnread().catch(() => ({ unread: 0, workOrders: 0 }))]).then(([orders, chat]) => ({ orders, chat: chat.unread + chat.workOrders })));
   const reload = useRef(badges.reload);
   reload.current = badges.reload;
   useEffect(() => {

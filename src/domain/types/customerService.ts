@@ -70,6 +70,8 @@ export interface WorkOrderView {
   /** The order's latest after-sale case: its chart state and the label of its SPEC status. */
   afterSale: { status: string; labelKey: string } | null;
   replies: WorkOrderReplyView[];
+  /** Staff answered or closed it since its user last opened it. */
+  unread: boolean;
   /** What the caller may do now, from the work-order chart. */
   allowed: string[];
 }
