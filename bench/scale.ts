@@ -163,7 +163,7 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
     const plans = notices.filter((n) => n.includes('Query Text') || n.includes('duration'));
     text += `\n=== ${p.name}: GET ${url} -> ${body.code ?? res.status}\n${plans.join('\n---\n')}\n`;
     for (const plan of plans) {
-      if (/Seq Scan on (products|orders|ledger_entries|order_items)\b/.test(plan) && !plan.includes('request_signatures')) seqScans.push(`${p.name}: ${/Seq Scan on \w+/.exec(plan)?.[0] ?? ''}`);
+      if (/Seq Scan on (products|product_search|orders|ledger_entries|order_items|users)\b/.test(plan) && !plan.includes('request_signatures')) seqScans.push(`${p.name}: ${/Seq Scan on \w+/.exec(plan)?.[0] ?? ''}`);
     }
   }
   await db.destroy();
@@ -273,8 +273,8 @@ async function main() {
 
   const explained = await explainPaths(paths, config);
   const planFile = path.join(outputDir, `scale-${products}.txt`);
-  fs.writeFileSync(planFile, `${header}\nEXPLAIN (ANALYZE, BUFFERS) of every query of every read path (auto_explain)\nsequential scans over products/orders/ledger on a read path: ${explained.seqScans.length ? explained.seqScans.join('; ') : 'none'}\n${explained.text}`);
-  console.log(`plans: ${path.relative(process.cwd(), planFile)}; sequential scans over products, orders or the ledger: ${explained.seqScans.length ? explained.seqScans.join('; ') : 'none'}`);
+  fs.writeFileSync(planFile, `${header}\nEXPLAIN (ANALYZE, BUFFERS) of every query of every read path (auto_explain)\nsequential scans over products, search documents, users, orders or the ledger on a read path: ${explained.seqScans.length ? explained.seqScans.join('; ') : 'none'}\n${explained.text}`);
+  console.log(`plans: ${path.relative(process.cwd(), planFile)}; sequential scans over products, search documents, users, orders or the ledger: ${explained.seqScans.length ? explained.seqScans.join('; ') : 'none'}`);
 
   const lines: string[] = [];
   if (!values['skip-load']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startScript, takeScripts } from './web';
+import { sharedLinkScript, startScript, takeScripts } from './web';
 
 const built = `<!doctype html><html><head><title>Coin Mall</title>
     <!--coin-mall-host-->
@@ -59,5 +59,52 @@ describe('the page starts the app after its first paint', () => {
 
   it('escapes the data it writes into the page', () => {
     expect(startScript('/a</script>.js', [], null)).not.toContain('</script>.js');
+  });
+});
+
+describe('entry by a shared link', () => {
+  /** Runs the shared-link script against stand-ins: answers `answer` to its one request. */
+  const run = async (hash: string, answer: unknown) => {
+    const links: string[] = [];
+    const requested: string[] = [];
+    const firstPaint = { innerHTML: '', style: { visibility: 'hidden' }, querySelector: () => ({ complete: true }) };
+    const document = { createElement: () => ({}), head: { appendChild: (n: { href: string }) => links.push(n.href) }, getElementById: () => firstPaint };
+    const window: { cmPreview?: Promise<unknown> } = {};
+    const fetch = async (url: string) => {
+      requested.push(url);
+      return { json: async () => answer };
+    };
+    const body = sharedLinkScript({ 'product/detail': ['/assets/detail-A.js'], search: ['/assets/search-B.js'] }).replace(/^<script>|<\/script>$/g, '');
+    new Function('document', 'location', 'window', 'fetch', body)(document, { hash }, window, fetch);
+    await window.cmPreview;
+    return { links, requested, firstPaint, started: window.cmPreview !== undefined };
+  };
+
+  it('asks for a product at once, preloads its screen, and paints its first picture at card size', async () => {
+    const image = { urls: { thumb: '/media/a-thumb.webp', card: '/media/a-card.webp', full: '/media/a-full.webp' } };
+    const r = await run('#/product/detail?id=5', { code: '0000', object: { title: 'Tea <set>', price: '12.5', images: [image] } });
+    expect(r.requested).toEqual(['/api/commodity/product/detail?id=5']);
+    expect(r.links).toEqual(['/assets/detail-A.js']);
+    expect(r.firstPaint.innerHTML).toContain('src="/media/a-card.webp"');
+    expect(r.firstPaint.innerHTML).not.toContain('a-full');
+    expect(r.firstPaint.innerHTML).toContain('Tea &#60;set&#62;');
+    expect(r.firstPaint.style.visibility).toBe('visible');
+  });
+
+  it('paints the first two results of a search, a store and a category', async () => {
+    const card = (title: string) => ({ title, price: '1', image: { urls: { card: `/media/${title}-card.webp` } } });
+    const search = await run('#/search?q=smart%20tea', { object: { products: { list: [card('a'), card('b'), card('c')] }, stores: [] } });
+    expect(search.requested).toEqual(['/api/commodity/product/search?countryId=0&limit=2&q=smart%20tea']);
+    expect(search.firstPaint.innerHTML.match(/<img/g)).toHaveLength(2);
+    expect((await run('#/product/store?id=7', { object: { list: [card('a')] } })).requested).toEqual(['/api/commodity/product/feed?countryId=0&limit=2&sellerId=7']);
+    expect((await run('#/product/classifysearch?category=3', { object: { list: [] } })).requested).toEqual(['/api/commodity/product/feed?countryId=0&limit=2&categoryId=3']);
+  });
+
+  it('does nothing on other routes, and the search screen without words', async () => {
+    for (const hash of ['#/index', '', '#/mine/order/detail?id=1', '#/search']) {
+      const r = await run(hash, {});
+      expect(r.requested).toEqual([]);
+      expect(r.started).toBe(false);
+    }
   });
 });

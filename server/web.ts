@@ -45,7 +45,31 @@ export function takeScripts(html: string): { html: string; entry: string | null;
  */
 export function startScript(entry: string, preloads: string[], host: string | null): string {
   const data = JSON.stringify({ entry, preloads, host }).replace(/</g, '\\u003c');
-  return `<script>(function(d){var c=${data};function add(t,a){var n=document.createElement(t);for(var k in a)n[k]=a[k];document.head.appendChild(n);return n}function app(){add('script',{type:'module',crossOrigin:'',src:c.entry})}function start(){c.preloads.forEach(function(f){add('link',{rel:'modulepreload',crossOrigin:'',href:f})});if(c.host){var h=add('script',{type:'module',src:c.host});h.onload=app;h.onerror=app}else app()}if(/^(#\\/?(index)?)?$/.test(location.hash.split('?')[0])&&d.readyState!=='complete')addEventListener('load',start);else start()})(document)</script>`;
+  return `<script>(function(d){var c=${data};function add(t,a){var n=document.createElement(t);for(var k in a)n[k]=a[k];document.head.appendChild(n);return n}function app(){add('script',{type:'module',crossOrigin:'',src:c.entry})}function start(){c.preloads.forEach(function(f){add('link',{rel:'modulepreload',crossOrigin:'',href:f})});if(c.host){var h=add('script',{type:'module',src:c.host});h.onload=app;h.onerror=app}else app()}if(/^(#\\/?(index)?)?$/.test(location.hash.split('?')[0])&&d.readyState!=='complete')addEventListener('load',start);else if(typeof cmPreview=='object')cmPreview.then(start);else start()})(document)</script>`;
+}
+
+/** The routes a shared link opens, with the screen module whose chunk the page preloads at once. */
+export const sharedLinkScreens: Record<string, string> = {
+  'product/detail': 'screens/product/ProductDetailScreen.tsx',
+  'product/store': 'screens/product/StoreScreen.tsx',
+  'product/new-store': 'screens/product/StoreScreen.tsx',
+  search: 'screens/product/SearchScreen.tsx',
+  'product/classifysearch': 'screens/product/CategorySearchScreen.tsx',
+};
+
+/**
+ * Entry by a shared link (product detail, store, search results, category search). Hash routes never
+ * reach the server, so this small script, run where the page ends, reads the hash and at once
+ * preloads the screen's chunk, asks for the screen's data and paints its first row (the product's
+ * first picture at card size, 480 px, which fits a phone; or the first two products of the list) in
+ * place of the home screen's placeholder, as the home page's server-rendered row does. It leaves a
+ * promise, `cmPreview`, that settles when that first picture has loaded (or after 2.5 s, or at once on
+ * any failure); startScript starts the app then, so the picture does not compete with the scripts.
+ * React replaces the preview on its first render.
+ */
+export function sharedLinkScript(chunks: Record<string, string[]>): string {
+  const data = JSON.stringify(chunks).replace(/</g, '\\u003c');
+  return `<script>(function(){var m=/^#\\/(product\\/detail|product\\/store|product\\/new-store|search|product\\/classifysearch)\\?(.*)$/.exec(location.hash),c=${data};if(!m)return;var q=new URLSearchParams(m[2]),r=m[1],v=function(k){return encodeURIComponent(q.get(k)||'')},f='/api/commodity/product/',u=r=='product/detail'?f+'detail?id='+v('id'):r=='search'?q.get('q')&&f+'search?countryId=0&limit=2&q='+v('q'):f+'feed?countryId=0&limit=2&'+(r=='product/classifysearch'?'categoryId='+v('category'):'sellerId='+v('id'));if(!u)return;(c[r]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var e=function(t){return String(t).replace(/[&<>"']/g,function(x){return'&#'+x.charCodeAt(0)+';'})},t=function(p,w){var i=p.image||(p.images||[])[0];return'<div style="border-radius:16px;background:#fff;overflow:hidden">'+(i?'<img src="'+e(i.urls.card)+'" width="480" height="480" alt="" fetchpriority="high" style="display:block;width:100%;height:auto;aspect-ratio:1/1;object-fit:cover">':'')+'<div style="padding:8px;font-size:'+w+'px;font-weight:600;color:#1b1530">'+e(p.title)+'<div style="color:#5b21d6;font-weight:800">π '+e(p.price)+'</div></div></div>'};window.cmPreview=Promise.race([new Promise(function(s){setTimeout(s,2500)}),fetch(u).then(function(a){return a.json()}).then(function(a){var o=a.object||{},l=o.images?[o]:((o.products||o).list||[]).slice(0,2),n=document.getElementById('first-paint');if(!n||!l.length)return;n.innerHTML=l.length>1||!o.images?'<div style="display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px">'+l.map(function(p){return t(p,14)}).join('')+'</div>':t(l[0],18);n.style.visibility='visible';var g=n.querySelector('img');if(g&&!g.complete)return new Promise(function(s){g.onload=g.onerror=s})})]).catch(function(){})})()</script>`;
 }
 
 interface ManifestChunk {
@@ -57,7 +81,7 @@ interface ManifestChunk {
  * The home screen is a lazy chunk; preloading it (and what it imports) with the entry saves a round
  * trip before the first screen can render.
  */
-export function firstScreenPreloads(distDir: string, html: string): string[] {
+export function firstScreenPreloads(distDir: string, html: string, screen = 'screens/home/HomeScreen.tsx'): string[] {
   const file = path.join(distDir, '.vite/manifest.json');
   if (!fs.existsSync(file)) return [];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -68,7 +92,7 @@ export function firstScreenPreloads(distDir: string, html: string): string[] {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit('screens/home/HomeScreen.tsx');
+  visit(screen);
   return [...files].filter((f) => f.endsWith('.js') && !html.includes(`/${f}"`)).map((f) => `/${f}`);
 }
 
@@ -108,7 +132,9 @@ export function webRoutes(config: Config, preview: () => Promise<string> = async
       const { html, entry, preloads } = takeScripts(built);
       const home = firstScreenPreloads(config.distDir, built);
       const start = entry ? startScript(entry, [...preloads, ...home], config.sandbox ? sandboxHostModule : null) : '';
-      indexHtml = html.replace('<!--coin-mall-host-->', hostTags(config)).replace('</body>', `${start}</body>`);
+      // A shared link's screen chunk, less what the entry preloads anyway.
+      const chunks = Object.fromEntries(Object.entries(sharedLinkScreens).map(([route, screen]) => [route, firstScreenPreloads(config.distDir, built, screen).filter((f) => !preloads.includes(f))]));
+      indexHtml = html.replace('<!--coin-mall-host-->', hostTags(config)).replace('</body>', `${entry ? sharedLinkScript(chunks) : ''}${start}</body>`);
     }
     return indexHtml;
   };

@@ -32,6 +32,7 @@ function literalOf(value: unknown): string | null {
  * 1.1 ms prepared). A query text is prepared once (PREPARE without types: each parameter takes the type
  * its place implies) and executed with its parameters as literals; the least recently used of
  * `maxPrepared` texts is deallocated. A text that cannot be prepared runs plainly from then on.
+ * Measured CPU per call on the demo data: feed 3.7 → 1.5 ms, search 4.0 → 1.8 ms.
  */
 const maxPrepared = 200;
 

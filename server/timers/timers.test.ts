@@ -56,9 +56,10 @@ describe('durable timers', () => {
 });
 
 describe('a backlog of due timers', () => {
-  it('drains 10,000 due timers at 200 or more a second, each fired once, with two processes on PostgreSQL', async () => {
+  it('drains a backlog of due timers (10,000 on PostgreSQL, at 200 or more a second), each fired once, with two processes on PostgreSQL', async () => {
     const { db } = database;
-    const total = 10_000;
+    // 10,000 on PostgreSQL (the budget's size); fewer on PGlite, one process's in-memory database.
+    const total = database.kind === 'postgres' ? 10_000 : 2_000;
     const t0 = Date.parse('2026-02-01T00:00:00Z');
     await sql`insert into timers (kind, entity_id, name, event, due_at)
       select 'backlog', g::text, 'window', 'xstate.after.window', ${new Date(t0)}::timestamptz - (g || ' ms')::interval from generate_series(1, ${total}) g`.execute(db);
