@@ -178,7 +178,8 @@ export const routes: readonly RouteDef[] = [
   // ---- end balance ----
   ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
   { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
-  ...['/sign', '/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
+  { path: '/sign', screen: CheckIn, login: false },
+  ...['/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
   // ---- customer service (screens/chat) ----
   ...['/contactorList', '/chatRoom', '/mine/onlinecustomerservice', '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail'].map((path) => ({ path, screen: CustomerService, login: false })),
   { path: '/platform/console/service', screen: CustomerService, login: true },

@@ -3,14 +3,32 @@ import { useEffect } from 'react';
 import { checkInSummary } from '../../src/api/points';
 import { useCheckIn } from '../../src/app/checkin/checkInActor';
 import { go } from '../../src/app/navigation';
+import { LoginFirst, LoginPanel } from '../../src/app/LoginPanel';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
 import * as css from './checkin.css';
 
-/** /sign: today's check-in and the rewarded video, a view over the check-in chart. */
+/** /sign (public in SPEC 2): the login entry for a visitor, today's check-in for a person. */
 export default function SignScreen() {
+  const t = useT();
+  return (
+    <LoginFirst
+      visitor={
+        <>
+          <ScreenHeader title={t('checkIn.title')} backTo="/my" />
+          <LoginPanel />
+        </>
+      }
+    >
+      <SignToday />
+    </LoginFirst>
+  );
+}
+
+/** Today's check-in and the rewarded video, a view over the check-in chart. */
+function SignToday() {
   const t = useT();
   const actor = useCheckIn();
   const day = useSelector(actor, (s) => (s.value as { day: string }).day);

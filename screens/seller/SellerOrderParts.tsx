@@ -1,9 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { orderDetail } from '../../src/api/orders';
-import { useGate } from '../../src/app/gateContext';
-import { LoginPanel } from '../../src/app/LoginPanel';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { OrderStepFrame, useOrderPages, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
 import { sellerDateTime } from '../../src/app/orders/SellerDates';
@@ -281,15 +278,4 @@ export function SellerStepFrame<T>({
 export function When({ iso }: { iso: string }) {
   const language = useLanguage();
   return <time dateTime={iso}>{sellerDateTime(iso, language)}</time>;
-}
-
-/**
- * For the seller lists SPEC 2 makes public (/mine/seller/refundorderlist, /mine/seller/ordersaleslist):
- * the guard lets a visitor in and the screen stays; it shows the login entry inside itself until someone
- * logs in there, then the list.
- */
-export function LoginFirst({ children }: { children: ReactNode }) {
-  const gate = useGate();
-  const loggedIn = useSelector(gate, (s) => s.context.session !== null);
-  return loggedIn ? children : <LoginPanel />;
 }

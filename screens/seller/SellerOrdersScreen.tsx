@@ -7,7 +7,8 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import type { SellerOrderTab } from '../../src/domain/orderRules';
 import { useT } from '../../src/i18n/react';
 import { screen } from '../../src/theme/ui.css';
-import { LoginFirst, SellerOrderPagedList } from './SellerOrderParts';
+import { LoginFirst } from '../../src/app/LoginPanel';
+import { SellerOrderPagedList } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 
 /**

@@ -2,7 +2,8 @@ import { sellerOrders } from '../../src/api/orders';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useT } from '../../src/i18n/react';
 import { screen } from '../../src/theme/ui.css';
-import { LoginFirst, SellerOrderPagedList } from './SellerOrderParts';
+import { LoginFirst } from '../../src/app/LoginPanel';
+import { SellerOrderPagedList } from './SellerOrderParts';
 
 /**
  * /mine/seller/refundorderlist: the orders whose buyer asked for a refund, each opening the seller's

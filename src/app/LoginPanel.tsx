@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useT } from '../i18n/react';
 import { button, muted, title } from '../theme/ui.css';
 import { useGate } from './gateContext';
@@ -44,4 +45,15 @@ export function LoginPanel() {
       </p>
     </div>
   );
+}
+
+/**
+ * For the screens SPEC 2 makes public that show a person's own data (/sign, /mine/seller/refundorderlist,
+ * /mine/seller/ordersaleslist): the guard lets a visitor in and the screen stays; it shows the login entry
+ * inside itself until someone logs in there, then its content.
+ */
+export function LoginFirst({ children, visitor }: { children: ReactNode; visitor?: ReactNode }) {
+  const gate = useGate();
+  const loggedIn = useSelector(gate, (s) => s.context.session !== null);
+  return loggedIn ? children : (visitor ?? <LoginPanel />);
 }

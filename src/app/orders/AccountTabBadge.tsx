@@ -28,7 +28,7 @@ export function AccountTabBadge({ locationKey }: { locationKey: string }) {
   const count = badges.data ? badges.data.orders.buyer.unread + badges.data.orders.seller.unread + badges.data.chat : 0;
   if (count === 0) return null;
   return (
-    <span className={css.tabBadge} data-testid="account-badge" aria-label={t('app.ordersChanged', { count })}>
+    <span className={css.tabBadge} data-testid="account-badge" aria-label={t('app.updates', { count })}>
       {count > 99 ? '99+' : count}
     </span>
   );
