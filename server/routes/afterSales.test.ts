@@ -11,6 +11,7 @@ import type { AfterSaleAction } from '../../src/domain/schemas/afterSale';
 import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { AfterSaleView } from '../../src/domain/types/afterSale';
 import type { BalanceMovementView, CheckoutAnswer, OrderView } from '../../src/domain/types/commerce';
+import type { WorkOrderView } from '../../src/domain/types/customerService';
 import { readConfig } from '../config';
 import { ApiCaller } from '../testing/apiClient';
 import { insertAddress, insertProduct, ledgerIsBalanced, userId } from '../testing/commerceFixtures';
@@ -311,6 +312,20 @@ describe('after-sale cases through one door', () => {
     const late = await apply(order);
     expect(late.code).toBe('4001');
     expect(late.msg).toMatch(/window|15/i);
+  });
+
+  it('a work order about an order shows the order\'s after-sale case as it stands', async () => {
+    await buyer.loginAs('demo_buyer');
+    await seller.loginAs('demo_seller');
+    const order = await receivedOrder();
+    const filed = await buyer.post<WorkOrderView>('/api/workorder/add', { orderNo: order.orderNo, category: 'afterSale', description: 'The seller has not answered my after-sale.', images: [] });
+    expect(filed.code, filed.msg).toBe('0000');
+    const seen = async () => (await buyer.get<WorkOrderView>(`/api/workorder/detail?id=${filed.object.id}`)).object.afterSale;
+    expect(await seen()).toBeNull();
+    const c = await opened(order);
+    expect(await seen()).toEqual({ status: 'applied', labelKey: 'afterSale.status.applied' });
+    await step(seller, c.id, { type: 'REJECT', reason: 'The glass was whole when it left.' });
+    expect(await seen()).toEqual({ status: 'sellerRejected', labelKey: 'afterSale.status.sellerRejected' });
   });
 });
 
