@@ -15,7 +15,7 @@ import { afterSaleKinds, type AfterSaleKind } from '../../src/domain/orderRules'
 import { afterSaleApplyIssue } from '../../src/domain/schemas/afterSale';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useLanguage, useT } from '../../src/i18n/react';
-import { button, muted, screen } from '../../src/theme/ui.css';
+import { button, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
 
 interface Upload {
@@ -172,7 +172,7 @@ export default function ApplyScreen({ orderId }: { orderId: string }) {
   const t = useT();
   const order = useResource(() => orderDetail(orderId));
   return (
-    <div className={screen}>
+    <div>
       <ScreenHeader title={t('afterSale.apply.title')} backTo={`/mine/order/detail?id=${orderId}`} />
       {order.data ? (
         order.data.can.includes('APPLY_AFTER_SALE') ? (

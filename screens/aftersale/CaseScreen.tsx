@@ -4,7 +4,8 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import type { AfterSaleView } from '../../src/domain/types/afterSale';
 import { useT } from '../../src/i18n/react';
-import { muted, screen } from '../../src/theme/ui.css';
+import { muted } from '../../src/theme/ui.css';
+import * as css from './afterSale.css';
 import { CaseView } from './CaseView';
 
 /** /mine/order/aftersale?case=<id>: one case for its buyer, its seller (or staff), with its timeline and the steps allowed now. */
@@ -17,9 +18,13 @@ export default function CaseScreen({ id }: { id: string }) {
   const reload = loaded.reload;
   useEffect(() => reload(), []);
   return (
-    <div className={screen}>
+    <div>
       <ScreenHeader title={t('afterSale.detail.title')} backTo={view?.viewer === 'seller' ? '/mine/seller/aftersale-list' : '/mine/order/list'} />
-      {view ? <CaseView view={view} onChanged={setView} /> : loaded.state === 'failed' ? <p className={muted}>{t('afterSale.detail.missing')}</p> : null}
+      {view ? <CaseView view={view} onChanged={setView} /> : loaded.state === 'failed' ? (
+        <div className={css.body}>
+          <p className={muted}>{t('afterSale.detail.missing')}</p>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -273,7 +273,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
         {view.overdue && view.status === 'underAppeal' ? <p className={css.overdueTag}>{t('afterSale.detail.overdue')}</p> : null}
       </div>
       <div className={`${card} ${css.field}`}>
-        <Line label={t('afterSale.apply.kind')}>{t(`afterSale.kinds.${view.kind}`)}</Line>
+        <Line label={t('afterSale.detail.kind')}>{t(`afterSale.kinds.${view.kind}`)}</Line>
         <Line label={t('afterSale.detail.amount')}>{view.amount} π</Line>
         {view.refunded ? (
           <Line label={t('afterSale.detail.refunded')} testId="aftersale-refunded">
@@ -333,7 +333,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
           <ol className={css.timeline} data-testid="aftersale-order-history">
             {view.orderHistory.map((h, i) => (
               <li key={i}>
-                {h.event} · {t(`afterSale.parties.${h.by}`)} · <time dateTime={h.at}>{when(h.at)}</time>
+                {t(`orders.events.${h.event}`)} · {t(`afterSale.parties.${h.by}`)} · <time dateTime={h.at}>{when(h.at)}</time>
               </li>
             ))}
           </ol>

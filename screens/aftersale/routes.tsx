@@ -11,8 +11,6 @@ const Case = lazy(() => import('./CaseScreen'));
 const SellerCases = lazy(() => import('./SellerCasesScreen'));
 const AppealsDesk = lazy(() => import('./AppealsDeskScreen'));
 
-export const afterSalePaths = ['/mine/order/aftersale', '/mine/seller/aftersale-list', '/platform/console/appeals'] as const;
-
 export default function AfterSaleRoutes() {
   const query = useScreenQuery();
   // The path this kept-alive screen was opened at (not the one shown now).

@@ -149,7 +149,10 @@ describe('after-sale cases through one door', () => {
     // Malformed: a rejection needs a reason (4001 naming the field, never 5000).
     expect((await seller.post('/api/aftersale/act', { id: c.id, action: { type: 'REJECT', reason: '  ' } })).code).toBe('4001');
 
+    await buyer.get(`/api/commodity/orders/detail?id=${order.id}`); // seen
     const rejected = await step(seller, c.id, { type: 'REJECT', reason: 'The glass was intact when packed.' });
+    // The buyer has news on the order (the account tab's badge).
+    expect((await buyer.get<OrderView[]>('/api/commodity/orders/buyerList')).object.find((o) => o.id === order.id)?.unread).toBe(true);
     expect(rejected).toMatchObject({ status: 'sellerRejected', statusCode: 3, viewer: 'seller', rejection: 'The glass was intact when packed.', deadline: { name: 'appealWindow' } });
     expect((await act(arbiter, c.id, { type: 'DECIDE_FULL', reason: 'x' })).code).toBe('4001'); // nothing to decide yet
 

@@ -182,6 +182,8 @@ export async function applyCaseEvent(trx: Trx, caseId: bigint, event: AnyEventOb
     .set({ status: to, chart: JSON.stringify(store(next)), updated_at: new Date(now), ...(to === 'underAppeal' && from !== to ? { appealed_at: new Date(now) } : {}), ...seen })
     .where('id', '=', caseId)
     .execute();
+  // The order's own unread flags carry the news to the account tab's badges and the order lists.
+  await trx.updateTable('orders').set(seen).where('id', '=', row.order_id).execute();
   const { type, ...detail } = event;
   await recordCaseEvent(trx, caseId, { event: windowOf(type) ?? type, party, actorId, from, to, detail, at: now });
   if (JSON.stringify(current.value) !== JSON.stringify(next.value)) await syncCaseTimers(trx, caseId, next, now);
