@@ -10,7 +10,12 @@ import pg from 'pg';
  * `ttlMs` in any process.
  */
 export const catalogueCacheTtlMs = 3000;
-const ttlMs = catalogueCacheTtlMs;
+let ttlMs = catalogueCacheTtlMs;
+
+/** For the benches only: 0 turns the cache off, so every request costs the database (bench/scale.ts). */
+export function setCatalogueCacheTtl(ms: number): void {
+  ttlMs = ms;
+}
 const maxEntries = 500;
 type Entries = Map<string, { at: number; value: Promise<unknown> }>;
 const caches = new WeakMap<object, Entries>();
