@@ -36,9 +36,9 @@ afterAll(async () => {
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
-describe('public seller lists and the product gallery', () => {
-  for (const path of ['/mine/seller/refundorderlist', '/mine/seller/ordersaleslist']) {
-    it(`${path} opens for a visitor with the login entry inside it, and the list once logged in there`, async () => {
+describe('public screens with a person\'s own data, and the product gallery', () => {
+  for (const path of ['/mine/seller/refundorderlist', '/mine/seller/ordersaleslist', '/sign']) {
+    it(`${path} opens for a visitor with the login entry inside it, and its content once logged in there`, async () => {
       const { context, page } = await phone(browser);
       await page.goto(`${app.url}/#${path}`);
       await vis(page, 'login-with-pi').waitFor();

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { insertAddress, insertProduct } from '../server/testing/commerceFixtures
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 /**
  * Issue 12 journeys in a real browser against the real server: a buyer applies for after-sales with
@@ -19,7 +19,6 @@ import { launchBrowser, loginAs, phone, startApp } from './support/app';
  * refund; a case left unanswered is deemed agreed by the 24 h timer. (The orders are bought, shipped and
  * received through the API beforehand: those screens are issue 6's journeys.)
  */
-const require = createRequire(import.meta.url);
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
 let browser: Browser;
@@ -203,13 +202,7 @@ describe('after-sale cases in a real browser', () => {
     expect(await vis(buyer.page, 'aftersale-status').textContent()).toBe('Refunded');
     expect(await vis(buyer.page, 'aftersale-timeline').textContent()).toContain('No answer in 24 h: deemed agreed');
     // No serious accessibility problem on the case (axe-core).
-    await buyer.page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-    const violations = await buyer.page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
-      const result = await axe.run({ include: [['[data-testid="aftersale-case"]']] }, { resultTypes: ['violations'] });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    await expectAccessible(buyer.page, 'after-sale case');
     await buyer.context.close();
   }, 120_000);
 

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 /**
  * Issue 14 journeys: check in and see the calendar and points, check in again ("Already signed in
@@ -23,19 +23,6 @@ afterAll(async () => {
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-interface AxeResult {
-  violations: { id: string; nodes: { target: unknown[] }[] }[];
-}
-/** WCAG 2 A/AA problems axe-core finds on the page as it is now. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }),
-  );
-  return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
-
 describe('check-in, rewarded video and the ambassador programme in a real browser', () => {
   it('checks in, sees the calendar and points, and is told "Already signed in today" the second time', async () => {
     const { page } = await phone(browser);
@@ -49,7 +36,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await vis(page, 'sign-button').click();
     await page.locator('[data-testid="sign-status"][data-state="alreadySigned"]').waitFor();
     expect(await vis(page, 'sign-status').textContent()).toBe('Already signed in today');
-    expect(await accessibilityProblems(page)).toEqual([]);
+    await expectAccessible(page, 'check-in');
 
     await vis(page, 'open-signscore').click();
     await page.waitForURL(/#\/mine\/signscore$/);
@@ -114,7 +101,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await inviter.page.waitForURL(/#\/mine\/medal\/index$/);
     await inviter.page.locator('[data-testid="invitee-list"]', { hasText: 'e2e_newbie' }).waitFor();
     expect(await vis(inviter.page, 'invitee-count').textContent()).toBe('1');
-    expect(await accessibilityProblems(inviter.page)).toEqual([]);
+    await expectAccessible(inviter.page, 'medals');
 
     await vis(inviter.page, 'open-medal-list').click();
     await inviter.page.waitForURL(/#\/mine\/medal\/list$/);

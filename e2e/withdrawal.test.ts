@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stellarAddressOf } from '../src/domain/stellarAddress';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 /**
  * Issue 13 journeys in a real browser against the real server in sandbox mode: a KYC-passed user with
@@ -25,18 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-/** Serious and critical accessibility violations on the page, by axe-core. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run;
-    const result = await run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${(v as unknown as { nodes: { target: string[]; failureSummary: string }[] }).nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`);
-  });
-}
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
@@ -120,7 +108,7 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await page.goto(`${app.url}/#/mine/user/withdrawal`);
     await expect.poll(() => vis(page, 'withdraw-blocker-kycNotPassed').textContent()).toContain('KYC not passed');
     expect(await vis(page, 'withdraw-submit').isDisabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page, 'withdrawal');
     await vis(page, 'withdraw-blocker-kycNotPassed').getByRole('button').click();
     await page.waitForURL(/#\/mine\/authentication/);
     await expect.poll(() => vis(page, 'kyc-status').getAttribute('data-kyc')).toBe('pending');
