@@ -334,6 +334,7 @@ describe('after-sale cases through one door', () => {
   it('evidence images are private: the signed URLs the parties get load, the bare, tampered or expired ones are 404; product images stay public', async () => {
     await buyer.loginAs('demo_buyer');
     await seller.loginAs('demo_seller');
+    await stranger.loginAs('demo_seller2');
     const order = await receivedOrder();
     const picture = await upload(buyer);
     // Before anything references it, the uploader's picture is an ordinary public image.
