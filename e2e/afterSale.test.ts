@@ -99,11 +99,15 @@ describe('after-sale cases in a real browser', () => {
     expect(await vis(buyer.page, 'aftersale-status').textContent()).toBe('Applied');
     expect(await vis(buyer.page, 'aftersale-deadline').textContent()).toMatch(/The seller answers by/);
     await expect.poll(async () => vis(buyer.page, 'aftersale-evidence').locator('img').count()).toBe(2);
+    // The evidence pictures are private (signed URLs): they really load for the buyer and for the seller.
+    const loaded = (page: typeof buyer.page) => vis(page, 'aftersale-evidence').locator('img').evaluateAll((imgs) => imgs.filter((i) => i instanceof HTMLImageElement && i.complete && i.naturalWidth > 0).length);
+    await expect.poll(() => loaded(buyer.page)).toBe(2);
 
     // The seller: the after-sale list with its badge, the case, reject with a reason.
     await seller.page.goto(`${app.url}/#/mine/seller/aftersale-list`);
     await vis(seller.page, `aftersale-row-${caseId}`).click();
     await seller.page.waitForURL(new RegExp(`case=${caseId}`));
+    await expect.poll(() => loaded(seller.page)).toBe(2);
     await vis(seller.page, 'aftersale-reject-open').click();
     await vis(seller.page, 'aftersale-reject-submit').click();
     await seller.page.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();

@@ -13,6 +13,7 @@ import { afterSale } from './migrations/0010_after_sale';
 import { withdrawal } from './migrations/0011_withdrawal';
 import { points } from './migrations/0012_points';
 import { customerService } from './migrations/0013_customer_service';
+import { privateMedia } from './migrations/0015_private_media';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0011_withdrawal': withdrawal,
   '0012_points': points,
   '0013_customer_service': customerService,
+  '0015_private_media': privateMedia,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -183,6 +183,17 @@ export interface ImageUploadsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** The one server-wide key signing private images' URLs (0015), 32 random bytes in hex. */
+export interface MediaKeyTable {
+  id: number;
+  key: string;
+}
+
+/** Images referenced by evidence, chat or work orders (0015): served only by a signed URL unless also public. */
+export interface PrivateImagesTable {
+  image_id: string;
+}
+
 export interface ProductsTable {
   id: Id;
   seller_id: bigint;
@@ -635,6 +646,8 @@ export interface Database {
   timers: TimersTable;
   images: ImagesTable;
   image_uploads: ImageUploadsTable;
+  media_key: MediaKeyTable;
+  private_images: PrivateImagesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_skus: ProductSkusTable;

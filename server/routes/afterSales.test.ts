@@ -330,6 +330,48 @@ describe('after-sale cases through one door', () => {
     await step(seller, c.id, { type: 'REJECT', reason: 'The glass was whole when it left.' });
     expect(await seen()).toEqual({ status: 'sellerRejected', labelKey: 'afterSale.status.sellerRejected' });
   });
+
+  it('evidence images are private: the signed URLs the parties get load, the bare, tampered or expired ones are 404; product images stay public', async () => {
+    await buyer.loginAs('demo_buyer');
+    await seller.loginAs('demo_seller');
+    await stranger.loginAs('demo_seller2');
+    const order = await receivedOrder();
+    const picture = await upload(buyer);
+    // Before anything references it, the uploader's picture is an ordinary public image.
+    expect((await fetch(`${server.url}/media/${picture}-thumb.webp`)).status).toBe(200);
+    const c = await opened(order, { evidence: [picture] });
+    const detail = async (caller: ApiCaller) => (await caller.get<AfterSaleView>(`/api/aftersale/detail?id=${c.id}`)).object;
+    const url = (await detail(buyer)).evidence[0]?.full ?? '';
+    expect(url).toMatch(new RegExp(`^/media/${picture}-full\\.webp\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    const loaded = await fetch(`${server.url}${url}`);
+    expect(loaded.status).toBe(200);
+    expect(loaded.headers.get('content-type')).toBe('image/webp');
+    expect(loaded.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    // The seller gets working URLs too (the arbiter, once appealed, through the same view); a stranger gets no case at all.
+    const theirs = (await detail(seller)).evidence[0]?.thumb ?? '';
+    expect((await fetch(`${server.url}${theirs}`)).status).toBe(200);
+    expect((await stranger.get(`/api/aftersale/detail?id=${c.id}`)).code).toBe('4004');
+    // The same path without the signature, with another size's or a tampered signature, or expired: 404.
+    const bare = url.slice(0, url.indexOf('?'));
+    expect((await fetch(`${server.url}${bare}`)).status).toBe(404);
+    const sig = url.slice(url.indexOf('sig=') + 4);
+    const tampered = url.replace(sig, `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`);
+    expect((await fetch(`${server.url}${tampered}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${url.replace('-full.webp', '-card.webp')}`)).status).toBe(404);
+    const exp = Number(/exp=(\d+)/.exec(url)?.[1]);
+    expect((await fetch(`${server.url}${url.replace(`exp=${exp}`, `exp=${exp + 3600}`)}`)).status).toBe(404);
+    // A product image still loads without a signature, with the year-long public caching.
+    const productPicture = await upload(seller);
+    const p = await insertProduct(server.deps.db, { seller: 'demo_seller' });
+    await server.deps.db.insertInto('product_images').values({ product_id: BigInt(p.productId), image_id: productPicture, position: 0 }).execute();
+    const product = await fetch(`${server.url}/media/${productPicture}-card.webp`);
+    expect(product.status).toBe(200);
+    expect(product.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Once past its expiry, the buyer's URL is refused too; a fresh detail gives a fresh one.
+    server.clock.advance(Durations.hour * 2);
+    expect((await fetch(`${server.url}${url}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${(await detail(buyer)).evidence[0]?.full ?? ''}`)).status).toBe(200);
+  });
 });
 
 describe('a deadline across a restart', () => {

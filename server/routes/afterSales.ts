@@ -34,7 +34,7 @@ export function afterSaleRoutes(deps: Deps) {
   app.post('/api/aftersale/apply', signed, async (c) => {
     const input = await jsonBody(c, afterSaleApplyInput);
     const id = await db.transaction().execute((trx) => applyForAfterSale(trx, input, c.var.user.id, deps.now()));
-    const [view] = await caseViews(db, { ids: [id], withHistory: true }, viewerOf(c.var.user));
+    const [view] = await caseViews(deps, { ids: [id], withHistory: true }, viewerOf(c.var.user));
     return ok(c, view);
   });
 
@@ -47,7 +47,7 @@ export function afterSaleRoutes(deps: Deps) {
       const party = await partyOf(trx, caseId, viewer.id, viewer.arbiter);
       await applyCaseEvent(trx, caseId, action, party, viewer.id, deps.now());
     });
-    const [view] = await caseViews(db, { ids: [caseId], withHistory: true }, viewer);
+    const [view] = await caseViews(deps, { ids: [caseId], withHistory: true }, viewer);
     return ok(c, view);
   });
 
@@ -57,7 +57,7 @@ export function afterSaleRoutes(deps: Deps) {
     const viewer = viewerOf(c.var.user);
     const party = await partyOf(db, caseId, viewer.id, viewer.arbiter);
     await markCaseSeen(db, caseId, party);
-    const [view] = await caseViews(db, { ids: [caseId], withHistory: true }, viewer);
+    const [view] = await caseViews(deps, { ids: [caseId], withHistory: true }, viewer);
     return ok(c, view);
   });
 
@@ -66,7 +66,7 @@ export function afterSaleRoutes(deps: Deps) {
 
   app.get('/api/aftersale/buyerList', signed, async (c) => {
     const q = queryOf(c, pageQuery);
-    return ok(c, await caseViews(db, { buyerId: c.var.user.id, page: q.page ?? 1, size: q.size ?? 20 }, viewerOf(c.var.user)));
+    return ok(c, await caseViews(deps, { buyerId: c.var.user.id, page: q.page ?? 1, size: q.size ?? 20 }, viewerOf(c.var.user)));
   });
 
   app.get('/api/aftersale/sellerList', signed, async (c) => {
@@ -74,7 +74,7 @@ export function afterSaleRoutes(deps: Deps) {
     const tab = q.tab ?? 'all';
     if (!Object.hasOwn(sellerAfterSaleTabs, tab)) throw new ApiError('invalidField', { field: 'tab', detail: `one of ${Object.keys(sellerAfterSaleTabs).join(', ')}` });
     const statuses = sellerAfterSaleTabs[tab as keyof typeof sellerAfterSaleTabs];
-    return ok(c, await caseViews(db, { sellerId: c.var.user.id, statuses, page: q.page ?? 1, size: q.size ?? 20 }, viewerOf(c.var.user)));
+    return ok(c, await caseViews(deps, { sellerId: c.var.user.id, statuses, page: q.page ?? 1, size: q.size ?? 20 }, viewerOf(c.var.user)));
   });
 
   /** The seller's tab counts (the list's badges): cases in each tab, and those with news for the seller. */
@@ -94,7 +94,7 @@ export function afterSaleRoutes(deps: Deps) {
   /** The arbiter's queue: appeals awaiting a decision, overdue (72 h) first, then the oldest. */
   app.get('/api/aftersale/appeals', signed, requireRole('arbiter'), async (c) => {
     const q = queryOf(c, pageQuery);
-    return ok(c, await caseViews(db, { statuses: ['underAppeal'], appealQueue: true, page: q.page ?? 1, size: q.size ?? 20 }, viewerOf(c.var.user)));
+    return ok(c, await caseViews(deps, { statuses: ['underAppeal'], appealQueue: true, page: q.page ?? 1, size: q.size ?? 20 }, viewerOf(c.var.user)));
   });
 
   /** The seller's money: income still pending (inside after-sale windows) and the available balance. */

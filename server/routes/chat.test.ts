@@ -170,7 +170,10 @@ describe('conversations and messages', () => {
     const conversation = await openWithSeller();
     const sent = await buyer.post<MessageView>('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: '', imageId: uploaded.id });
     expect(sent.code, sent.msg).toBe('0000');
-    expect(sent.object.imageUrl).toBe(uploaded.urls.card);
+    // A chat picture is private: the parties get a signed URL that loads; the bare path is 404.
+    expect(sent.object.imageUrl?.startsWith(`${uploaded.urls.card}?exp=`)).toBe(true);
+    expect((await fetch(`${server.url}${sent.object.imageUrl ?? ''}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${uploaded.urls.card}`)).status).toBe(404);
     expect((await seller.post('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: '', imageId: uploaded.id })).code).toBe('4004');
     expect((await buyer.post('/api/chat/message/send', { conversationId: conversation.id, clientId: clientId(), body: 'x', imageId: 'f'.repeat(64) })).code).toBe('4004');
   });
@@ -289,7 +292,10 @@ describe('work orders', () => {
     const mine = await upload(buyer, '#654321');
     const filed = await buyer.post<WorkOrderView>('/api/workorder/add', { orderNo: order.orderNo, category: 'delivery', description: 'The parcel has not moved for a week.', images: [mine.id] });
     expect(filed.code, filed.msg).toBe('0000');
-    expect(filed.object.imageUrls).toEqual([mine.urls.card]);
+    // Work-order pictures are private too: a signed URL that loads, the bare path 404.
+    expect(filed.object.imageUrls[0]?.startsWith(`${mine.urls.card}?exp=`)).toBe(true);
+    expect((await fetch(`${server.url}${filed.object.imageUrls[0] ?? ''}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${mine.urls.card}`)).status).toBe(404);
     expect(filed.object).toMatchObject({ orderNo: order.orderNo, status: 'open', statusCode: 0, allowed: expect.arrayContaining(['USER_REPLY', 'CLOSE']) });
   });
 

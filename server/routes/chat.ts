@@ -48,22 +48,22 @@ export function chatRoutes(deps: Deps) {
 
   app.post('/api/chat/conversation/open', signed, async (c) => {
     const id = await openConversation(deps, c.var.user, await jsonBody(c, openConversationInput));
-    const [view] = await conversationViews(db, c.var.user, { ids: [id] });
+    const [view] = await conversationViews(deps, c.var.user, { ids: [id] });
     return ok(c, view);
   });
 
-  app.get('/api/chat/conversation/list', signed, async (c) => ok(c, await conversationViews(db, c.var.user)));
+  app.get('/api/chat/conversation/list', signed, async (c) => ok(c, await conversationViews(deps, c.var.user)));
 
   app.get('/api/chat/conversation/detail', signed, async (c) => {
     const { row } = await conversationOf(db, BigInt(queryOf(c, conversationQuery).id), c.var.user);
-    const [view] = await conversationViews(db, c.var.user, { ids: [row.id] });
+    const [view] = await conversationViews(deps, c.var.user, { ids: [row.id] });
     return ok(c, view);
   });
 
   app.get('/api/chat/message/list', signed, async (c) => {
     const q = queryOf(c, messagesQuery);
     const { row } = await conversationOf(db, BigInt(q.conversationId), c.var.user);
-    return ok(c, await messagePage(db, row.id, q.before ? BigInt(q.before) : null));
+    return ok(c, await messagePage(deps, row.id, q.before ? BigInt(q.before) : null));
   });
 
   /** Stored, then acknowledged with the stored message (its position is its id). */
@@ -115,7 +115,7 @@ export function chatRoutes(deps: Deps) {
       });
       try {
         write(JSON.stringify({ type: 'ready' }), null, 'ready');
-        if (last !== null) for (const m of await replayAfter(db, user, last)) sendMessageEvent(m);
+        if (last !== null) for (const m of await replayAfter(deps, user, last)) sendMessageEvent(m);
         const pending = held;
         held = null;
         for (const d of pending) {
@@ -137,13 +137,13 @@ export function chatRoutes(deps: Deps) {
   // ------------------------------------------------ the console's customer-service desk (staff)
 
   /** Conversations with the platform, those whose last word is the user's (waiting) first. */
-  app.get('/api/platform/service/conversations', signed, staff, async (c) => ok(c, await conversationViews(db, c.var.user, { platformDesk: true })));
+  app.get('/api/platform/service/conversations', signed, staff, async (c) => ok(c, await conversationViews(deps, c.var.user, { platformDesk: true })));
 
   /** The user's orders and work orders, shown beside the chat. */
   app.get('/api/platform/service/userContext', signed, staff, async (c) => {
     const userId = BigInt(queryOf(c, userQuery).userId);
     const orders = await orderViews(db, { buyerId: userId, page: 1, size: 20 }, userId);
-    const workOrders = await workOrderViews(db, { userId, size: 20 }, c.var.user);
+    const workOrders = await workOrderViews(deps, { userId, size: 20 }, c.var.user);
     return ok(c, { orders, workOrders });
   });
 

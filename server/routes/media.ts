@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
-import { mediaDir, storeImage } from '../services/images';
+import { isPrivateImage, mediaDir, mediaKey, signatureLife, storeImage, type ImageSize } from '../services/images';
 import { ResponseCode } from '../../src/domain/codes';
 
 /** Image upload (signed, multipart field "file") and the resized copies, cached for a year. */
@@ -24,13 +24,24 @@ export function mediaRoutes(deps: Deps) {
     return ok(c, stored, ResponseCode.uploadSuccess, 'upload success');
   });
 
-  app.get('/media/:file', (c) => {
+  // A public image: cached for a year by anyone. A private one (evidence, chat, work orders): only with a
+  // valid, unexpired signature (else 404, as if it did not exist), cached privately until it expires.
+  app.get('/media/:file', async (c) => {
     const name = c.req.param('file');
-    if (!/^[0-9a-f]{64}-(thumb|card|full)\.webp$/.test(name)) return c.text('Not found', 404);
+    const match = /^([0-9a-f]{64})-(thumb|card|full)\.webp$/.exec(name);
+    if (!match) return c.text('Not found', 404);
+    const id = match[1] ?? '';
+    const size = (match[2] ?? 'thumb') as ImageSize;
+    let cache = 'public, max-age=31536000, immutable';
+    if (await isPrivateImage(deps.db, id)) {
+      const life = signatureLife(await mediaKey(deps.db), id, size, c.req.query('exp'), c.req.query('sig'), deps.now());
+      if (life === null) return c.text('Not found', 404);
+      cache = `private, max-age=${life}`;
+    }
     const file = path.join(mediaDir(deps), name);
     if (!fs.existsSync(file)) return c.text('Not found', 404);
     c.header('Content-Type', 'image/webp');
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Cache-Control', cache);
     return c.body(fs.readFileSync(file));
   });
 

@@ -24,7 +24,7 @@ export function workOrderRoutes(deps: Deps) {
   const { db } = deps;
 
   const one = async (id: bigint, viewer: UserRow, ownerOnly: boolean) => {
-    const [view] = await workOrderViews(db, { ids: [id], withReplies: true, ...(ownerOnly ? { userId: viewer.id } : {}) }, viewer);
+    const [view] = await workOrderViews(deps, { ids: [id], withReplies: true, ...(ownerOnly ? { userId: viewer.id } : {}) }, viewer);
     if (!view) throw new ApiError('notFound');
     return view;
   };
@@ -36,7 +36,7 @@ export function workOrderRoutes(deps: Deps) {
 
   app.get('/api/workorder/list', signed, async (c) => {
     const q = queryOf(c, pageQuery);
-    return ok(c, await workOrderViews(db, { userId: c.var.user.id, page: q.page ?? 1, size: q.size ?? 20 }, c.var.user));
+    return ok(c, await workOrderViews(deps, { userId: c.var.user.id, page: q.page ?? 1, size: q.size ?? 20 }, c.var.user));
   });
 
   app.get('/api/workorder/detail', signed, async (c) => {
@@ -63,7 +63,7 @@ export function workOrderRoutes(deps: Deps) {
   /** Work orders waiting for staff (open by default), the oldest first. */
   app.get('/api/platform/workorder/queue', signed, staff, async (c) => {
     const q = queryOf(c, queueQuery);
-    return ok(c, await workOrderViews(db, { queue: [q.status ?? 'open'], size: 50 }, c.var.user));
+    return ok(c, await workOrderViews(deps, { queue: [q.status ?? 'open'], size: 50 }, c.var.user));
   });
 
   app.get('/api/platform/workorder/detail', signed, staff, async (c) => ok(c, await one(BigInt(queryOf(c, conversationQuery).id), c.var.user, false)));

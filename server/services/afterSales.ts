@@ -20,9 +20,10 @@ import type { AfterSaleApplyInput } from '../../src/domain/schemas/afterSale';
 import type { AfterSaleView, EvidenceImage } from '../../src/domain/types/afterSale';
 import { applyEventWithActions, initial, restore, store } from '../charts/apply';
 import type { Db } from '../db/database';
+import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import { syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
-import { imageUrls, requireOwnImages } from './images';
+import { imageSigner, imageUrls, markPrivate, requireOwnImages } from './images';
 import { Accounts, lockAccount, post, type Posting } from './ledger';
 import { applyOrderEvent, OrderLedgerKind, orderReference } from './orders';
 import { orderPendingIncome, releaseOnCaseClosed } from './pendingIncome';
@@ -65,6 +66,7 @@ async function keepEvidence(trx: Trx, caseId: bigint, step: 'application' | 'app
     .insertInto('after_sale_evidence')
     .values(ids.map((image_id, position) => ({ case_id: caseId, image_id, step, position, uploaded_by: userId })))
     .execute();
+  await markPrivate(trx, ids);
 }
 
 // ---------------------------------------------------------------- history and timers
@@ -247,7 +249,8 @@ export interface CaseFilter {
   withHistory?: boolean;
 }
 
-export async function caseViews(db: Db, where: CaseFilter, viewer: { id: bigint; arbiter: boolean }): Promise<AfterSaleView[]> {
+export async function caseViews(deps: Pick<Deps, 'db' | 'now'>, where: CaseFilter, viewer: { id: bigint; arbiter: boolean }): Promise<AfterSaleView[]> {
+  const { db } = deps;
   let q = db
     .selectFrom('after_sales as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
@@ -289,8 +292,10 @@ export async function caseViews(db: Db, where: CaseFilter, viewer: { id: bigint;
     .execute();
   const history = where.withHistory ? await db.selectFrom('after_sale_events').selectAll().where('case_id', 'in', ids).orderBy('id').execute() : [];
   const orderHistory = where.withHistory ? await db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute() : [];
+  // Evidence is private: its URLs are signed, and only the parties this view is for are ever sent them.
+  const sign = await imageSigner(deps);
   const toImage = (id: string): EvidenceImage => {
-    const urls = imageUrls(id);
+    const urls = sign(id);
     return { id, thumb: urls.thumb, full: urls.full };
   };
   return rows.map((c) => {

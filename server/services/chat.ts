@@ -11,7 +11,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
 import type { Trx } from '../timers/timers';
-import { imageUrls, requireOwnImages } from './images';
+import { imageSigner, imageUrls, markPrivate, requireOwnImages, type ImageSigner } from './images';
 
 /**
  * Customer-service chat (issue 15): conversations between a buyer and a seller or the platform,
@@ -104,7 +104,7 @@ interface MessageRow {
   sender_name: string;
 }
 
-function messageView(m: MessageRow): MessageView {
+function messageView(m: MessageRow, sign: ImageSigner): MessageView {
   return {
     id: m.id.toString(),
     conversationId: m.conversation_id.toString(),
@@ -112,7 +112,7 @@ function messageView(m: MessageRow): MessageView {
     side: m.side,
     senderName: m.sender_name,
     body: m.body,
-    imageUrl: m.image_id ? imageUrls(m.image_id).card : null,
+    imageUrl: m.image_id ? sign(m.image_id).card : null,
     createdAt: m.created_at.toISOString(),
   };
 }
@@ -137,7 +137,7 @@ export async function sendMessage(deps: Deps, user: UserRow, input: SendMessageI
   const existing = await messagesFrom(db).where('m.sender_id', '=', user.id).where('m.client_id', '=', input.clientId).executeTakeFirst();
   if (existing) {
     if (existing.conversation_id !== row.id) throw new ApiError('invalidField', { field: 'clientId', detail: 'already used for another conversation' });
-    return messageView(existing);
+    return messageView(existing, await imageSigner(deps));
   }
   if (side === 'buyer' && row.seller_id !== null) {
     const blocked = await db.selectFrom('seller_blocks').select('user_id').where('seller_id', '=', row.seller_id).where('user_id', '=', user.id).executeTakeFirst();
@@ -146,6 +146,7 @@ export async function sendMessage(deps: Deps, user: UserRow, input: SendMessageI
   if (input.imageId) await requireOwnImages(db, user.id, [input.imageId], { field: 'imageId', message: 'messages.uploadFailed', code: 'notFound' });
   const now = deps.now();
   const bus = chatBus(deps);
+  const sign = await imageSigner(deps);
   const result = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${messageLock})`.execute(trx);
     const recent = await trx
@@ -163,6 +164,7 @@ export async function sendMessage(deps: Deps, user: UserRow, input: SendMessageI
       .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
+    if (inserted && input.imageId) await markPrivate(trx, [input.imageId]);
     if (!inserted) return { message: await messagesFrom(trx).where('m.sender_id', '=', user.id).where('m.client_id', '=', input.clientId).executeTakeFirstOrThrow(), fresh: false };
     await trx
       .updateTable('conversations')
@@ -170,12 +172,12 @@ export async function sendMessage(deps: Deps, user: UserRow, input: SendMessageI
       .where('id', '=', row.id)
       .execute();
     const message = await messagesFrom(trx).where('m.id', '=', inserted.id).executeTakeFirstOrThrow();
-    const delivery: Delivery = { ...audience(row), id: message.id.toString(), event: { type: 'message', message: messageView(message) } };
+    const delivery: Delivery = { ...audience(row), id: message.id.toString(), event: { type: 'message', message: messageView(message, sign) } };
     await bus.inTransaction(trx, delivery);
     return { message, fresh: true, delivery };
   });
   if (result.delivery) bus.afterCommit(result.delivery);
-  return messageView(result.message);
+  return messageView(result.message, sign);
 }
 
 /** Moves the caller's read pointer forward (never back) and tells the other side (a read receipt). */
@@ -197,15 +199,19 @@ export async function markRead(deps: Deps, user: UserRow, conversationId: bigint
 }
 
 /** Messages of a conversation, newest page first (ascending within the page). */
-export async function messagePage(db: Db, conversationId: bigint, before: bigint | null): Promise<MessageView[]> {
+export async function messagePage(deps: Pick<Deps, 'db' | 'now'>, conversationId: bigint, before: bigint | null): Promise<MessageView[]> {
+  const { db } = deps;
+  const sign = await imageSigner(deps);
   let q = messagesFrom(db).where('m.conversation_id', '=', conversationId);
   if (before !== null) q = q.where('m.id', '<', before);
   const rows = await q.orderBy('m.id', 'desc').limit(ChatLimits.pageSize).execute();
-  return rows.reverse().map(messageView);
+  return rows.reverse().map((m) => messageView(m, sign));
 }
 
 /** What a reconnecting stream missed: the caller's messages stored after `afterId`, in order. */
-export async function replayAfter(db: Db, user: UserRow, afterId: bigint): Promise<MessageView[]> {
+export async function replayAfter(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, afterId: bigint): Promise<MessageView[]> {
+  const { db } = deps;
+  const sign = await imageSigner(deps);
   const staff = isStaff(user);
   const rows = await messagesFrom(db)
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
@@ -214,7 +220,7 @@ export async function replayAfter(db: Db, user: UserRow, afterId: bigint): Promi
     .orderBy('m.id', 'asc')
     .limit(ChatLimits.replayMax)
     .execute();
-  return rows.map(messageView);
+  return rows.map((m) => messageView(m, sign));
 }
 
 /** Whether a delivery is for this user's stream. */
@@ -274,7 +280,9 @@ export interface ConversationFilter {
 }
 
 /** The caller's conversations (or the desk's), newest first, with the other side, last message and unread count. */
-export async function conversationViews(db: Db, user: UserRow, filter: ConversationFilter = {}): Promise<ConversationView[]> {
+export async function conversationViews(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, filter: ConversationFilter = {}): Promise<ConversationView[]> {
+  const { db } = deps;
+  const sign = await imageSigner(deps);
   let q = db
     .selectFrom('conversations as c')
     .innerJoin('users as b', 'b.id', 'c.buyer_id')
@@ -313,7 +321,7 @@ export async function conversationViews(db: Db, user: UserRow, filter: Conversat
       buyerId: r.buyer_id.toString(),
       sellerId: r.seller_id?.toString() ?? null,
       subject: r.subject_kind && r.subject_id !== null ? cards.get(`${r.subject_kind}:${r.subject_id}`) ?? null : null,
-      lastMessage: last ? messageView(last) : null,
+      lastMessage: last ? messageView(last, sign) : null,
       unread,
       otherReadUpTo: (mySide === 'buyer' ? r.counterpart_read_id : r.buyer_read_id).toString(),
       updatedAt: r.updated_at.toISOString(),

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -32,6 +32,87 @@ export function mediaDir(deps: Pick<Deps, 'config'>): string {
 
 export function imageUrls(id: string): Record<ImageSize, string> {
   return { thumb: `/media/${id}-thumb.webp`, card: `/media/${id}-card.webp`, full: `/media/${id}-full.webp` };
+}
+
+/**
+ * Private images (evidence, chat, work orders) are served only by a capability URL:
+ * `/media/<id>-<size>.webp?exp=<unix seconds>&sig=<hex HMAC-SHA256 of "<id>-<size>.<exp>">`, signed with
+ * the server-wide key (table media_key). The expiry is rounded up to the next 10 minutes, so one image
+ * keeps one URL (and the browser's cached copy) for a while; a URL lives between 1 h and 1 h 10 min.
+ */
+export const PrivateMedia = { ttlSeconds: 3600, roundSeconds: 600 } as const;
+
+const mediaKeys = new WeakMap<Db, Promise<Buffer>>();
+
+/** The media key, read once per database handle (every process reads the same row). */
+export function mediaKey(db: Db): Promise<Buffer> {
+  let key = mediaKeys.get(db);
+  if (!key) {
+    key = db
+      .selectFrom('media_key')
+      .select('key')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+      .then((r) => Buffer.from(r.key, 'hex'));
+    key.catch(() => mediaKeys.delete(db));
+    mediaKeys.set(db, key);
+  }
+  return key;
+}
+
+function mediaSignature(key: Buffer, id: string, size: ImageSize, exp: number): Buffer {
+  return crypto.createHmac('sha256', key).update(`${id}-${size}.${exp}`).digest();
+}
+
+export function privateImageUrls(key: Buffer, id: string, now: number): Record<ImageSize, string> {
+  const exp = Math.ceil((Math.floor(now / 1000) + PrivateMedia.ttlSeconds) / PrivateMedia.roundSeconds) * PrivateMedia.roundSeconds;
+  const url = (size: ImageSize) => `/media/${id}-${size}.webp?exp=${exp}&sig=${mediaSignature(key, id, size, exp).toString('hex')}`;
+  return { thumb: url('thumb'), card: url('card'), full: url('full') };
+}
+
+export type ImageSigner = (id: string) => Record<ImageSize, string>;
+
+/** The signer the views of private images use (the caller is a party the service has already checked). */
+export async function imageSigner(deps: Pick<Deps, 'db' | 'now'>): Promise<ImageSigner> {
+  const key = await mediaKey(deps.db);
+  const now = deps.now();
+  return (id) => privateImageUrls(key, id, now);
+}
+
+/** Seconds the signature is still good for, or null when it is missing, malformed, forged or expired. */
+export function signatureLife(key: Buffer, id: string, size: ImageSize, exp: string | undefined, sig: string | undefined, now: number): number | null {
+  if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return null;
+  const remaining = Number(exp) - Math.floor(now / 1000);
+  if (remaining <= 0) return null;
+  return crypto.timingSafeEqual(mediaSignature(key, id, size, Number(exp)), Buffer.from(sig, 'hex')) ? remaining : null;
+}
+
+/** Records images as referenced privately (in the transaction that stores the evidence, message or work order). */
+export async function markPrivate(db: Db | Transaction<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .insertInto('private_images')
+    .values([...new Set(ids)].map((image_id) => ({ image_id })))
+    .onConflict((oc) => oc.column('image_id').doNothing())
+    .execute();
+}
+
+/**
+ * Whether an image is served only by a signed URL: referenced privately (one primary-key lookup, the
+ * whole cost for a public image) and not also a product picture or a head portrait.
+ */
+export async function isPrivateImage(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('private_images').select('image_id').where('image_id', '=', id).executeTakeFirst();
+  if (!row) return false;
+  const card = imageUrls(id).card;
+  const open = await db
+    .selectFrom('product_images')
+    .select(sql<number>`1`.as('one'))
+    .where('image_id', '=', id)
+    .unionAll(db.selectFrom('users').select(sql<number>`1`.as('one')).where('head_portrait', '=', card))
+    .limit(1)
+    .executeTakeFirst();
+  return !open;
 }
 
 export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | null): Promise<StoredImage> {

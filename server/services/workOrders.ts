@@ -14,7 +14,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
 import { isStaff } from './chat';
-import { imageUrls, requireOwnImages } from './images';
+import { imageSigner, markPrivate, requireOwnImages } from './images';
 
 /**
  * Work orders (issue 15; SPEC 3 Work order, 5 "A work order needs an order number", 8 "Submission
@@ -55,7 +55,10 @@ export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrde
   await requireOwnImages(db, user.id, input.images, { field: 'images', message: 'messages.uploadFailed', code: 'notFound' });
   const now = new Date(deps.now());
   const chart = store(initial(workOrderMachine));
-  const row = await db
+  const row = await db.transaction().execute(async (trx) => {
+    // Its pictures become private (signed URLs only) in the same transaction that references them.
+    await markPrivate(trx, input.images);
+    return trx
     .insertInto('work_orders')
     .values({
       work_order_no: newWorkOrderNo(deps.now()),
@@ -71,6 +74,7 @@ export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrde
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  });
   return row.id;
 }
 
@@ -104,7 +108,8 @@ export interface WorkOrderFilter {
   withReplies?: boolean;
 }
 
-export async function workOrderViews(db: Db, filter: WorkOrderFilter, viewer: UserRow): Promise<WorkOrderView[]> {
+export async function workOrderViews(deps: Pick<Deps, 'db' | 'now'>, filter: WorkOrderFilter, viewer: UserRow): Promise<WorkOrderView[]> {
+  const { db } = deps;
   let q = db
     .selectFrom('work_orders as w')
     .innerJoin('orders as o', 'o.id', 'w.order_id')
@@ -118,6 +123,7 @@ export async function workOrderViews(db: Db, filter: WorkOrderFilter, viewer: Us
   const size = filter.size ?? 20;
   const rows = await q.limit(size).offset(((filter.page ?? 1) - 1) * size).execute();
   if (rows.length === 0) return [];
+  const sign = await imageSigner(deps);
   const replies = filter.withReplies
     ? await db
         .selectFrom('work_order_replies as r')
@@ -136,7 +142,7 @@ export async function workOrderViews(db: Db, filter: WorkOrderFilter, viewer: Us
     orderNo: r.order_no,
     category: r.category as WorkOrderCategory,
     description: r.description,
-    imageUrls: r.images.map((id) => imageUrls(id).card),
+    imageUrls: r.images.map((id) => sign(id).card),
     status: r.status as WorkOrderState,
     statusCode: workOrderStatusCode(r.status) ?? 0,
     userName: r.user_name,
