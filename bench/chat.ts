@@ -122,7 +122,7 @@ async function main() {
     const perConnection = (rssAfter - rssBefore) / listeners;
     console.log(`${listeners} streams open: server RSS ${(rssBefore / 2 ** 20).toFixed(1)} MB → ${(rssAfter / 2 ** 20).toFixed(1)} MB, ${(perConnection / 1024).toFixed(1)} KB per open stream`);
 
-    const sentAt = new Map<string, { at: number; listener: number }>();
+    const sentAt = new Map<string, { at: number; acked: number; listener: number }>();
     let refused = 0;
     const started = performance.now();
     const sends: Promise<void>[] = [];
@@ -137,7 +137,7 @@ async function main() {
       const t0 = performance.now();
       sends.push(
         seller.caller.post<MessageView>('/api/chat/message/send', { conversationId, clientId: crypto.randomBytes(9).toString('base64url'), body: `bench message ${m}` }).then((a) => {
-          if (a.code === '0000') sentAt.set(a.object.id, { at: t0, listener });
+          if (a.code === '0000') sentAt.set(a.object.id, { at: t0, acked: performance.now(), listener });
           else refused += 1;
         }),
       );
@@ -145,6 +145,7 @@ async function main() {
     await Promise.all(sends);
     await sleep(2000);
     const latencies: number[] = [];
+    const acks: number[] = [];
     let wrongListener = 0;
     let missing = 0;
     for (const [id, sent] of sentAt) {
@@ -152,8 +153,10 @@ async function main() {
       const mine = got.find((g) => g.listener === sent.listener);
       if (!mine) missing += 1;
       else latencies.push(mine.at - sent.at);
+      acks.push(sent.acked - sent.at);
       wrongListener += got.filter((g) => g.listener !== sent.listener).length;
     }
+    console.log(`the send call alone (stored, then acknowledged): p50 ${percentile(acks, 50).toFixed(1)} ms, p99 ${percentile(acks, 99).toFixed(1)} ms; load average ${os.loadavg()[0]?.toFixed(1) ?? '?'} on ${os.cpus().length} cores`);
     console.log(
       `${sentAt.size} messages at ${rate}/s to ${listeners} open streams: delivery p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (budget p99 200 ms); missing ${missing}, delivered to the wrong stream ${wrongListener}, refused ${refused}`,
     );
