@@ -102,7 +102,7 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
       // The matching ids first, each side from its own GIN index (product_search_document, users_search, then the
       // sellers' products by products_listed_seller), joined to products by primary key: a rare word or no match
       // costs no walk over the catalogue.
-      sql<SqlBool>`p.id in (select s.product_id from product_search s where s.document @@ to_tsquery('simple', ${tsquery}) union select x.id from products x join users v on v.id = x.seller_id where x.status = ${listedStatus} and to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}))`,
+      sql<SqlBool>`p.id in (select s.product_id from product_search s where s.document @@ to_tsquery('simple', ${tsquery}) union select x.id from products x where x.status = ${listedStatus} and x.seller_id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}))))`,
     );
   }
   const rows = await q.orderBy('p.id', 'desc').limit(options.limit + 1).execute();
@@ -135,7 +135,8 @@ export async function searchStores(db: Db, text: string): Promise<SellerRef[]> {
     .selectFrom('users as u')
     .leftJoin('regions as r', 'r.id', 'u.country_id')
     .select(['u.id', 'u.username', 'u.nickname', 'u.head_portrait', 'u.country_id', 'r.name as country_name', 'u.roles'])
-    .where(sql<SqlBool>`to_tsvector('simple', u.username || ' ' || u.nickname) @@ to_tsquery('simple', ${tsquery})`)
+    // The matching ids from the GIN index first (an InitPlan), so a limit never tempts the planner into scanning every user.
+    .where(sql<SqlBool>`u.id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery})))`)
     .limit(20)
     .execute();
   return rows
