@@ -11,12 +11,9 @@ import { CaseView } from './CaseView';
 /** /mine/order/aftersale?case=<id>: one case for its buyer, its seller (or staff), with its timeline and the steps allowed now. */
 export default function CaseScreen({ id }: { id: string }) {
   const t = useT();
-  const loaded = useResource(() => afterSaleDetail(id));
+  const loaded = useResource(() => afterSaleDetail(id), 'everyShow');
   const [view, setView] = useState<AfterSaleView | null>(null);
   useEffect(() => setView(loaded.data), [loaded.data]);
-  // A kept-alive screen's effects run again each time it is shown: read the case afresh then.
-  const reload = loaded.reload;
-  useEffect(() => reload(), []);
   return (
     <div>
       <ScreenHeader title={t('afterSale.detail.title')} backTo={view?.viewer === 'seller' ? '/mine/seller/aftersale-list' : '/mine/order/list'} />

@@ -8,7 +8,6 @@ import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
 import { LoginRequired } from './LoginRequired';
-import { useReloadOnReveal } from './useReloadOnReveal';
 import { useChatStream } from './useChatStream';
 
 export function ConversationRow({ c, onOpen }: { c: ConversationView; onOpen: () => void }) {
@@ -41,8 +40,7 @@ function Live({ after, onChange }: { after: string | null; onChange: () => void 
 
 function Conversations() {
   const t = useT();
-  const list = useResource(conversations);
-  useReloadOnReveal(list.reload);
+  const list = useResource(conversations, 'everyShow');
   const newest = (list.data ?? []).reduce<string | null>((max, c) => (c.lastMessage && (max === null || BigInt(c.lastMessage.id) > BigInt(max)) ? c.lastMessage.id : max), null);
   return (
     <div>

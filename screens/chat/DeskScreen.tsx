@@ -38,7 +38,7 @@ function UserContext({ userId }: { userId: string }) {
 
 function Conversations() {
   const t = useT();
-  const list = useResource(deskConversations);
+  const list = useResource(deskConversations, 'everyShow');
   const [open, setOpen] = useState<ConversationView | null>(null);
   const newest = (list.data ?? []).reduce<string | null>((max, c) => (c.lastMessage && (max === null || BigInt(c.lastMessage.id) > BigInt(max)) ? c.lastMessage.id : max), null);
   if (open) {

@@ -5,13 +5,11 @@ import { useResource } from '../../src/app/useResource';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
 import { LoginRequired } from './LoginRequired';
-import { useReloadOnReveal } from './useReloadOnReveal';
 import { WorkOrderRow } from './WorkOrderParts';
 
 function List() {
   const t = useT();
-  const list = useResource(() => workOrders());
-  useReloadOnReveal(list.reload);
+  const list = useResource(() => workOrders(), 'everyShow');
   return (
     <div style={{ display: 'grid', gap: 16, padding: 16 }}>
       <button type="button" className={button({ block: true })} onClick={() => go('/workorder/workorderadd')} data-testid="workorder-new">

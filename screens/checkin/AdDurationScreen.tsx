@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { checkInSummary } from '../../src/api/points';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
@@ -8,8 +7,7 @@ import { card, muted, screen } from '../../src/theme/ui.css';
 /** /mine/adDuration: the time spent on rewarded videos the platform confirmed. */
 export default function AdDurationScreen() {
   const t = useT();
-  const summary = useResource(checkInSummary);
-  useEffect(() => summary.reload(), []);
+  const summary = useResource(checkInSummary, 'everyShow');
   const s = summary.data;
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { reviewWithdrawal, withdrawalReviewQueue } from '../../src/api/withdrawal';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
@@ -59,8 +59,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
 /** Console: withdrawals waiting for manual review, oldest first, with the person's KYC and earlier withdrawals. */
 export default function WithdrawalReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(withdrawalReviewQueue);
-  useEffect(() => reload(), []);
+  const { state, data, reload } = useResource(withdrawalReviewQueue, 'everyShow');
   return (
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
@@ -19,9 +18,7 @@ const checks: { blocker: WithdrawBlocker; labelKey: string }[] = [
 /** /mine/authbeforewithdraw: what must hold before a withdrawal (isUserWithdrawable), each ticked or with its remedy. */
 export default function AuthBeforeWithdrawScreen() {
   const t = useT();
-  const { data, reload } = useResource(isUserWithdrawable);
-  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
-  useEffect(() => reload(), []);
+  const { data, reload } = useResource(isUserWithdrawable, 'everyShow');
   return (
     <>
       <ScreenHeader title={t('withdrawal.checksTitle')} backTo="/my" />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
@@ -10,9 +9,7 @@ import * as css from './withdrawal.css';
 /** /mine/authentication: the person's identity (KYC) status as the platform reports it, and how to complete it. */
 export default function AuthenticationScreen() {
   const t = useT();
-  const { data, reload } = useResource(isUserWithdrawable);
-  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
-  useEffect(() => reload(), []);
+  const { data, reload } = useResource(isUserWithdrawable, 'everyShow');
   return (
     <>
       <ScreenHeader title={t('withdrawal.kycTitle')} backTo="/my" />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go, useScreenQuery } from '../../src/app/navigation';
@@ -14,9 +14,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 
 function Detail({ id }: { id: string }) {
   const t = useT();
-  const { data, reload } = useResource(() => withdrawalDetail(id));
-  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
-  useEffect(() => reload(), []);
+  const { data, reload } = useResource(() => withdrawalDetail(id), 'everyShow');
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const lines: [string, string, boolean?][] = [
     ['withdrawal.amount', `${data.amount} Ï€`],
@@ -76,9 +74,7 @@ function Records() {
     const answer = await withdrawalRecords(page, pageSize);
     setTotal(answer.totalWithdrawn);
     return { list: answer.list, next: page * pageSize < answer.total ? String(page + 1) : null };
-  });
-  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
-  useEffect(() => pager.reload(), []);
+  }, 'everyShow');
   return (
     <>
       {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}

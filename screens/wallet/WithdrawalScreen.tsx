@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
@@ -20,9 +20,7 @@ const empty: StartWithdrawalInput = { address: '', confirmAddress: '', amount: '
 export default function WithdrawalScreen() {
   const t = useT();
   const id = useId();
-  const status = useResource(isUserWithdrawable);
-  // Kept alive while hidden: effects run again each time the screen is shown, so it is fresh.
-  useEffect(() => status.reload(), []);
+  const status = useResource(isUserWithdrawable, 'everyShow');
   const [values, setValues] = useState(empty);
   const [sent, setSent] = useState(false);
   const info = status.data;
