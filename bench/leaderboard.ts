@@ -91,7 +91,7 @@ try {
       ],
     });
     const check = await caller.get<{ rows?: unknown[] }>(path);
-    return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rows: check.object.rows?.length ?? 0 };
+    return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rows: check.object?.rows?.length ?? 0 };
   };
   // The database's own time for a page (the page query and the rank count), one at a time.
   for (const [what, text] of [
