@@ -4,7 +4,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { specDatetime } from '../../src/domain/customerService';
 import { orderStatusLabelKey } from '../../src/domain/orderStatus';
-import type { ConversationView, WorkOrderView } from '../../src/domain/types/customerService';
+import type { ConversationView } from '../../src/domain/types/customerService';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
@@ -12,7 +12,7 @@ import { ChatPanel } from './ChatPanel';
 import { ConversationRow } from './ContactListScreen';
 import { LoginRequired } from './LoginRequired';
 import { useChatStream } from './useChatStream';
-import { WorkOrderRow, WorkOrderThread } from './WorkOrderParts';
+import { useWorkOrderSteps, WorkOrderRow, WorkOrderThread } from './WorkOrderParts';
 
 /** Beside the chat: the user's orders (with their status) and work orders. */
 function UserContext({ userId }: { userId: string }) {
@@ -77,19 +77,7 @@ function DeskLive({ after, onChange }: { after: string | null; onChange: () => v
 function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {
   const t = useT();
   const loaded = useResource(() => deskWorkOrder(id));
-  const [latest, setLatest] = useState<WorkOrderView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const w = latest ?? loaded.data;
-  const run = async (step: () => Promise<WorkOrderView>) => {
-    setBusy(true);
-    try {
-      setLatest(await step());
-    } catch {
-      // the shell showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { w, busy, run } = useWorkOrderSteps(loaded.data);
   return (
     <section style={{ display: 'grid', gap: 12 }}>
       <button type="button" className={button({ tone: 'ghost' })} onClick={onBack}>

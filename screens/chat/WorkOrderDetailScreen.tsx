@@ -1,31 +1,17 @@
-import { useState } from 'react';
 import { closeWorkOrder, replyWorkOrder, workOrderDetail } from '../../src/api/chat';
 import { useScreenQuery } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
-import type { WorkOrderView } from '../../src/domain/types/customerService';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import { LoginRequired } from './LoginRequired';
-import { WorkOrderThread } from './WorkOrderParts';
+import { useWorkOrderSteps, WorkOrderThread } from './WorkOrderParts';
 
 function Detail() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
   const loaded = useResource(() => workOrderDetail(id));
-  const [latest, setLatest] = useState<WorkOrderView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const w = latest ?? loaded.data;
-  const run = async (step: () => Promise<WorkOrderView>) => {
-    setBusy(true);
-    try {
-      setLatest(await step());
-    } catch {
-      // the shell showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { w, busy, run } = useWorkOrderSteps(loaded.data);
   if (loaded.state === 'failed') {
     return (
       <button type="button" className={button({ tone: 'secondary' })} style={{ margin: 16 }} onClick={loaded.retry}>

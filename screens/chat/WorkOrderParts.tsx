@@ -110,3 +110,20 @@ export function WorkOrderThread({ w, onReply, onClose, busy }: { w: WorkOrderVie
     </div>
   );
 }
+
+/** A work order as loaded, then as each step (reply, close) answers it; `run` takes one step at a time. */
+export function useWorkOrderSteps(loaded: WorkOrderView | null) {
+  const [latest, setLatest] = useState<WorkOrderView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (step: () => Promise<WorkOrderView>) => {
+    setBusy(true);
+    try {
+      setLatest(await step());
+    } catch {
+      // the shell showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { w: latest ?? loaded, busy, run };
+}
