@@ -514,6 +514,14 @@ export interface SellerBlocksTable {
 }
 
 /** The stored full-text document of a product (title and description), GIN-indexed. */
+/** The visible listing (migration 0016): one row per listed product and country key, kept by triggers. */
+export interface ProductListingTable {
+  country_id: number;
+  category_id: number;
+  product_id: bigint;
+  seller_id: bigint;
+}
+
 export interface ProductSearchTable {
   product_id: bigint;
   document: string;
@@ -678,6 +686,7 @@ export interface Database {
   seller_blocks: SellerBlocksTable;
   product_reports: ProductReportsTable;
   product_search: ProductSearchTable;
+  product_listing: ProductListingTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
   wallet_flags: WalletFlagsTable;

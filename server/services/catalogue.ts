@@ -82,32 +82,105 @@ function toCard(r: CardRow): ProductCard {
   };
 }
 
-/** Listed products visible to the country, newest first, one keyset page at a time. */
+/** The keys of `product_listing` a buyer's selected country reads (migration 0016): a country its own and 0, "Global" -1. */
+export function listingKeys(countryId: number): number[] {
+  return countryId === 0 ? [-1] : [countryId, 0];
+}
+
+/**
+ * The newest `size` visible products below `below` (of one category), as (product_id, seller_id) rows newest first:
+ * one short backward range scan of the listing per key (at most two), merged. Bounded by `size` whatever the
+ * catalogue and however little of the category the country sees.
+ */
+function visibleWindow(keys: number[], categoryId: number | undefined, below: bigint | Expression<unknown> | undefined, size: number | Expression<unknown>) {
+  const branch = (key: number) =>
+    sql`(select l.product_id, l.seller_id from product_listing l where l.country_id = ${key}${categoryId === undefined ? sql`` : sql` and l.category_id = ${categoryId}`}${below === undefined ? sql`` : sql` and l.product_id < ${below}`} order by l.product_id desc limit ${size})`;
+  if (keys.length === 1) return branch(keys[0] ?? -1);
+  return sql`select * from (${sql.join(keys.map(branch), sql` union all `)}) b order by b.product_id desc limit ${size}`;
+}
+
+/** Is the product visible under one of the keys (and of the category)? A probe of the listing's index. */
+function visibleProbe(keys: number[], categoryId: number | undefined, id: Expression<unknown>) {
+  return sql<SqlBool>`(select 1 from product_listing l where l.country_id in (${sql.join(keys)}) and l.product_id = ${id}${categoryId === undefined ? sql`` : sql` and l.category_id = ${categoryId}`} limit 1) is not null`;
+}
+
+/** Below this many search documents (the planner's count), a search goes straight to the GIN index: everything is small. */
+const smallCatalogue = 20_000;
+
+/**
+ * The ids of the visible products matching a search (own words or the seller's name), newest first, as one
+ * statement whose later steps run only when the earlier ones did not fill the page (one-time filters), so that no
+ * search walks the catalogue or sorts every match:
+ * 1. a walk of the visible listing newest first over a small window (`w1`), checking each product's search
+ *    document by primary key: a common word fills the page here;
+ * 2. if that window found matches at a rate that promises the rest within a bounded walk, a second window (`w2`)
+ *    sized by that rate (with a margin);
+ * 3. otherwise (a rare word, words seldom together, no match) the GIN index's matches below the walked windows,
+ *    newest first, each probed against the listing until the page is full: few matches, cheap.
+ * On a small catalogue (PGlite with the demo data) the walk is skipped: the GIN step alone is cheapest there.
+ */
+function matchingIds(keys: number[], categoryId: number | undefined, cursor: bigint | undefined, tsquery: string, wanted: number) {
+  const first = Math.min(400, 5 * wanted);
+  const second = Math.min(1000, 16 * wanted);
+  const q = sql`to_tsquery('simple', ${tsquery})`;
+  // The document check is a scalar subquery so that it stays a primary-key probe per walked row (an EXISTS under OR
+  // may become a hashed subplan, that is, every match of the word); the bounds below are `+ 0` so that the GIN step
+  // never becomes a walk of the search documents' primary key.
+  const matches = (w: string) =>
+    sql`select ${sql.ref(`${w}.product_id`)} from ${sql.table(w)} where (select 1 from product_search s where s.product_id = ${sql.ref(`${w}.product_id`)} and s.document @@ ${q} limit 1) is not null or ${sql.ref(`${w}.seller_id`)} in (select m.id from m)`;
+  return sql`
+    with m as materialized (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${q}),
+    big as materialized (select coalesce((select c.reltuples from pg_class c where c.oid = 'product_search'::regclass), 0) > ${smallCatalogue} as walk),
+    w1 as materialized (select x.* from (${visibleWindow(keys, categoryId, cursor, first)}) x where (select big.walk from big)),
+    h1 as materialized (${matches('w1')}),
+    s1 as materialized (select (select big.walk from big) as walked, count(*)::int as seen, min(w1.product_id) as low, (select count(*)::int from h1) as hits from w1),
+    g2 as materialized (select s1.walked and s1.seen = ${first} and s1.hits > 0 and s1.hits < ${wanted} and (${wanted} - s1.hits) * s1.seen <= s1.hits * ${second} as go,
+      least(${second}, 8 + (${wanted} - s1.hits) * s1.seen * 3 / (2 * greatest(s1.hits, 1))) as size from s1),
+    w2 as materialized (select x.* from (${visibleWindow(keys, categoryId, sql`(select s1.low from s1)`, sql`(select g2.size from g2)`)}) x where (select g2.go from g2)),
+    h2 as materialized (${matches('w2')}),
+    s2 as materialized (select count(*)::int as seen, min(w2.product_id) as low, (select count(*)::int from h2) as hits from w2),
+    g3 as materialized (
+      select case when not s1.walked then true when s1.seen < ${first} or s1.hits >= ${wanted} then false when not g2.go then true else s2.seen = g2.size and s1.hits + s2.hits < ${wanted} end as go,
+        case when not s1.walked then ${cursor ?? null}::int8 when g2.go then s2.low else s1.low end as below
+      from s1, g2, s2),
+    c as materialized (
+      select s.product_id as id from product_search s where s.document @@ ${q} and (select g3.go from g3) and s.product_id + 0 < coalesce((select g3.below from g3), 9223372036854775807)
+      union
+      select x.id from products x where (select g3.go from g3) and x.status = ${listedStatus} and x.id + 0 < coalesce((select g3.below from g3), 9223372036854775807)
+        and x.seller_id = any(array(select m.id from m))
+    ),
+    h3 as materialized (select o.id from (select c.id from c order by c.id desc offset 0) o where ${visibleProbe(keys, categoryId, sql.ref('o.id'))} limit ${wanted})
+    select h1.product_id as id from h1 union all select h2.product_id from h2 union all select h3.id from h3`;
+}
+
+/**
+ * Listed products visible to the country, newest first, one keyset page at a time. The visible listing
+ * (`product_listing`, kept by triggers) gives the page's ids; a store's page walks the seller's listed
+ * products (products_listed_seller). Then the page's cards by primary key.
+ */
 export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCard>> {
   const tsquery = options.q === undefined ? null : searchQuery(options.q);
   if (options.q !== undefined && tsquery === null) return { list: [], next: null };
+  const wanted = options.limit + 1;
   let q = db
     .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.seller_id')
     .leftJoin('product_images as pi', (j) => j.onRef('pi.product_id', '=', 'p.id').on('pi.position', '=', 0))
     .leftJoin('images as i', 'i.id', 'pi.image_id')
-    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'i.id as image_id', 'i.width', 'i.height'])
-    .where('p.status', '=', listedStatus)
-    .where(visibleTo(options.countryId));
-  if (options.categoryId !== undefined) q = q.where('p.category_id', '=', options.categoryId);
-  if (options.sellerId !== undefined) q = q.where('p.seller_id', '=', options.sellerId);
-  if (options.cursor !== undefined) q = q.where('p.id', '<', options.cursor);
-  if (tsquery !== null) {
-    q = q.where(
-      // The matching ids first (one InitPlan array), each side from its own GIN index (product_search_document,
-      // users_search, then the sellers' products by products_listed_seller), then products by primary key
-      // (id = any): a rare word or no match costs no walk over the catalogue, whatever the planner estimates.
-      sql<SqlBool>`p.id = any(array(select s.product_id from product_search s where s.document @@ to_tsquery('simple', ${tsquery}) union select x.id from products x where x.status = ${listedStatus} and x.seller_id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery})))))`,
-    );
+    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'i.id as image_id', 'i.width', 'i.height']);
+  if (options.sellerId !== undefined) {
+    q = q.where('p.status', '=', listedStatus).where(visibleTo(options.countryId)).where('p.seller_id', '=', options.sellerId);
+    if (options.categoryId !== undefined) q = q.where('p.category_id', '=', options.categoryId);
+    if (options.cursor !== undefined) q = q.where('p.id', '<', options.cursor);
+    if (tsquery !== null) {
+      q = q.where(sql<SqlBool>`(exists (select 1 from product_search s where s.product_id = p.id and s.document @@ to_tsquery('simple', ${tsquery})) or to_tsvector('simple', u.username || ' ' || u.nickname) @@ to_tsquery('simple', ${tsquery}))`);
+    }
+  } else if (tsquery === null) {
+    q = q.where(sql<SqlBool>`p.id = any(array(select v.product_id from (${visibleWindow(listingKeys(options.countryId), options.categoryId, options.cursor, wanted)}) v))`);
+  } else {
+    q = q.where(sql<SqlBool>`p.id = any(array(${matchingIds(listingKeys(options.countryId), options.categoryId, options.cursor, tsquery, wanted)}))`);
   }
-  // A search sorts its matches (bounded by the GIN index) instead of walking the catalogue newest first hoping to
-  // meet them early: `p.id + 0` is an order no index gives. Measured at a million products: 2.3 s -> tens of ms.
-  const rows = await (tsquery === null ? q.orderBy('p.id', 'desc') : q.orderBy(sql`p.id + 0`, 'desc')).limit(options.limit + 1).execute();
+  const rows = await q.orderBy('p.id', 'desc').limit(wanted).execute();
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
