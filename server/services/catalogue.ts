@@ -106,6 +106,37 @@ function visibleProbe(keys: number[], categoryId: number | undefined, id: Expres
 
 /** Below this many search documents (the planner's count), a search goes straight to the GIN index: everything is small. */
 const smallCatalogue = 20_000;
+let catalogueSize = { at: 0, big: false };
+
+/**
+ * Is the catalogue big enough for a search to walk the listing first? The planner's row count of the search
+ * documents, read at most once a minute (a plan choice only: both plans give the same answer).
+ */
+async function walkFirst(db: Db): Promise<boolean> {
+  const now = Date.now();
+  if (now - catalogueSize.at > 60_000) {
+    const r = await sql<{ n: number }>`select coalesce((select c.reltuples from pg_class c where c.oid = 'product_search'::regclass), 0)::float8 as n`.execute(db);
+    catalogueSize = { at: now, big: (r.rows[0]?.n ?? 0) > smallCatalogue };
+  }
+  return catalogueSize.big;
+}
+
+/**
+ * The GIN step of a search: the matching products (own words, or listed products of a seller whose name
+ * matches) below `below`, newest first, each probed against the listing until `wanted` visible ones are found.
+ * The bounds are `+ 0` so that it never becomes a walk of the documents' primary key; `gate` (a one-time
+ * filter) skips it when the walk before it filled the page.
+ */
+function ginStep(keys: number[], categoryId: number | undefined, q: Expression<unknown>, below: Expression<unknown>, gate: Expression<unknown>, wanted: number) {
+  return sql`
+    c as materialized (
+      select s.product_id as id from product_search s where s.document @@ ${q} and ${gate} and s.product_id + 0 < coalesce(${below}, 9223372036854775807)
+      union
+      select x.id from products x where ${gate} and x.status = ${listedStatus} and x.id + 0 < coalesce(${below}, 9223372036854775807)
+        and x.seller_id = any(array(select m.id from m))
+    ),
+    h3 as materialized (select o.id from (select c.id from c order by c.id desc offset 0) o where ${visibleProbe(keys, categoryId, sql.ref('o.id'))} limit ${wanted})`;
+}
 
 /**
  * The ids of the visible products matching a search (own words or the seller's name), newest first, as one
@@ -115,41 +146,36 @@ const smallCatalogue = 20_000;
  *    document by primary key: a common word fills the page here;
  * 2. if that window found matches at a rate that promises the rest within a bounded walk, a second window (`w2`)
  *    sized by that rate (with a margin);
- * 3. otherwise (a rare word, words seldom together, no match) the GIN index's matches below the walked windows,
- *    newest first, each probed against the listing until the page is full: few matches, cheap.
- * On a small catalogue (PGlite with the demo data) the walk is skipped: the GIN step alone is cheapest there.
+ * 3. otherwise (a rare word, words seldom together, no match) the GIN step below the walked windows: few matches, cheap.
+ * On a small catalogue (PGlite with the demo data) the GIN step alone, a shorter statement, is cheapest.
  */
-function matchingIds(keys: number[], categoryId: number | undefined, cursor: bigint | undefined, tsquery: string, wanted: number) {
+function matchingIds(walk: boolean, keys: number[], categoryId: number | undefined, cursor: bigint | undefined, tsquery: string, wanted: number) {
+  const q = sql`to_tsquery('simple', ${tsquery})`;
+  const sellers = sql`m as materialized (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${q})`;
+  if (!walk) {
+    return sql`with ${sellers}, ${ginStep(keys, categoryId, q, sql`${cursor ?? null}::int8`, sql`true`, wanted)} select h3.id from h3`;
+  }
   const first = Math.min(400, 5 * wanted);
   const second = Math.min(1000, 16 * wanted);
-  const q = sql`to_tsquery('simple', ${tsquery})`;
-  // The document check is a scalar subquery so that it stays a primary-key probe per walked row (an EXISTS under OR
-  // may become a hashed subplan, that is, every match of the word); the bounds below are `+ 0` so that the GIN step
-  // never becomes a walk of the search documents' primary key.
+  // The document check is a scalar subquery so that it stays a primary-key probe per walked row (an EXISTS under
+  // OR may become a hashed subplan, that is, every match of the word).
   const matches = (w: string) =>
     sql`select ${sql.ref(`${w}.product_id`)} from ${sql.table(w)} where (select 1 from product_search s where s.product_id = ${sql.ref(`${w}.product_id`)} and s.document @@ ${q} limit 1) is not null or ${sql.ref(`${w}.seller_id`)} in (select m.id from m)`;
   return sql`
-    with m as materialized (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${q}),
-    big as materialized (select coalesce((select c.reltuples from pg_class c where c.oid = 'product_search'::regclass), 0) > ${smallCatalogue} as walk),
-    w1 as materialized (select x.* from (${visibleWindow(keys, categoryId, cursor, first)}) x where (select big.walk from big)),
+    with ${sellers},
+    w1 as materialized (${visibleWindow(keys, categoryId, cursor, first)}),
     h1 as materialized (${matches('w1')}),
-    s1 as materialized (select (select big.walk from big) as walked, count(*)::int as seen, min(w1.product_id) as low, (select count(*)::int from h1) as hits from w1),
-    g2 as materialized (select s1.walked and s1.seen = ${first} and s1.hits > 0 and s1.hits < ${wanted} and (${wanted} - s1.hits) * s1.seen <= s1.hits * ${second} as go,
+    s1 as materialized (select count(*)::int as seen, min(w1.product_id) as low, (select count(*)::int from h1) as hits from w1),
+    g2 as materialized (select s1.seen = ${first} and s1.hits > 0 and s1.hits < ${wanted} and (${wanted} - s1.hits) * s1.seen <= s1.hits * ${second} as go,
       least(${second}, 8 + (${wanted} - s1.hits) * s1.seen * 3 / (2 * greatest(s1.hits, 1))) as size from s1),
     w2 as materialized (select x.* from (${visibleWindow(keys, categoryId, sql`(select s1.low from s1)`, sql`(select g2.size from g2)`)}) x where (select g2.go from g2)),
     h2 as materialized (${matches('w2')}),
     s2 as materialized (select count(*)::int as seen, min(w2.product_id) as low, (select count(*)::int from h2) as hits from w2),
     g3 as materialized (
-      select case when not s1.walked then true when s1.seen < ${first} or s1.hits >= ${wanted} then false when not g2.go then true else s2.seen = g2.size and s1.hits + s2.hits < ${wanted} end as go,
-        case when not s1.walked then ${cursor ?? null}::int8 when g2.go then s2.low else s1.low end as below
+      select case when s1.seen < ${first} or s1.hits >= ${wanted} then false when not g2.go then true else s2.seen = g2.size and s1.hits + s2.hits < ${wanted} end as go,
+        case when g2.go then s2.low else s1.low end as below
       from s1, g2, s2),
-    c as materialized (
-      select s.product_id as id from product_search s where s.document @@ ${q} and (select g3.go from g3) and s.product_id + 0 < coalesce((select g3.below from g3), 9223372036854775807)
-      union
-      select x.id from products x where (select g3.go from g3) and x.status = ${listedStatus} and x.id + 0 < coalesce((select g3.below from g3), 9223372036854775807)
-        and x.seller_id = any(array(select m.id from m))
-    ),
-    h3 as materialized (select o.id from (select c.id from c order by c.id desc offset 0) o where ${visibleProbe(keys, categoryId, sql.ref('o.id'))} limit ${wanted})
+    ${ginStep(keys, categoryId, q, sql`(select g3.below from g3)`, sql`(select g3.go from g3)`, wanted)}
     select h1.product_id as id from h1 union all select h2.product_id from h2 union all select h3.id from h3`;
 }
 
@@ -178,7 +204,8 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
   } else if (tsquery === null) {
     q = q.where(sql<SqlBool>`p.id = any(array(select v.product_id from (${visibleWindow(listingKeys(options.countryId), options.categoryId, options.cursor, wanted)}) v))`);
   } else {
-    q = q.where(sql<SqlBool>`p.id = any(array(${matchingIds(listingKeys(options.countryId), options.categoryId, options.cursor, tsquery, wanted)}))`);
+    const walk = await walkFirst(db);
+    q = q.where(sql<SqlBool>`p.id = any(array(${matchingIds(walk, listingKeys(options.countryId), options.categoryId, options.cursor, tsquery, wanted)}))`);
   }
   const rows = await q.orderBy('p.id', 'desc').limit(wanted).execute();
   const page = rows.slice(0, options.limit);
