@@ -107,12 +107,19 @@ function visibleProbe(keys: number[], categoryId: number | undefined, id: Expres
 /** Below this many search documents (the planner's count), a search goes straight to the GIN index: everything is small. */
 const smallCatalogue = 20_000;
 let catalogueSize = { at: 0, big: false };
+let forcedPlan: 'walk' | 'gin' | null = null;
+
+/** Tests: run every search with one plan (both must give the same answers), or choose by size again (null). */
+export function forceSearchPlan(plan: 'walk' | 'gin' | null): void {
+  forcedPlan = plan;
+}
 
 /**
  * Is the catalogue big enough for a search to walk the listing first? The planner's row count of the search
  * documents, read at most once a minute (a plan choice only: both plans give the same answer).
  */
 async function walkFirst(db: Db): Promise<boolean> {
+  if (forcedPlan !== null) return forcedPlan === 'walk';
   const now = Date.now();
   if (now - catalogueSize.at > 60_000) {
     const r = await sql<{ n: number }>`select coalesce((select c.reltuples from pg_class c where c.oid = 'product_search'::regclass), 0)::float8 as n`.execute(db);
