@@ -201,7 +201,6 @@ export interface OrderFilter {
   sellerId?: bigint;
   checkoutId?: bigint;
   status?: string;
-  stages?: readonly string[] | null;
   /** A tab of the buyer's list (buyerOrderTabs, not 'all'): its maintained column `buyer_tab`, one index with the order. */
   buyerTab?: string;
   /** A tab of the seller's list (sellerOrderTabs, not 'all'): its maintained column `seller_tab`. */
@@ -239,10 +238,6 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
   if (where.sellerId !== undefined) q = q.where('o.seller_id', '=', where.sellerId);
   if (where.checkoutId !== undefined) q = q.where('o.checkout_id', '=', where.checkoutId);
   if (where.status) q = q.where('o.status', '=', where.status);
-  if (where.stages) {
-    if (where.stages.length === 0) return [];
-    q = q.where('o.stage', 'in', [...where.stages]);
-  }
   if (where.buyerTab !== undefined) q = q.where('o.buyer_tab', '=', where.buyerTab);
   if (where.sellerTab !== undefined) q = q.where('o.seller_tab', '=', where.sellerTab);
   const after = where.after;

@@ -20,8 +20,8 @@ export const orderTabs: Migration = {
         when stage in ('paid', 'notShipped', 'refundRejected.beforeShipping') then 'pendingShipment'
         when stage in ('sent', 'refundRejected.onTheWay') then 'shipped'
         when stage = 'unrated' then 'unrated'
-      end) stored;
-      alter table orders add column seller_tab text generated always as (case
+      end) stored,
+      add column seller_tab text generated always as (case
         when stage = 'paid' then 'toConfirm'
         when stage in ('notShipped', 'refundRejected.beforeShipping') then 'pendingShipment'
         when stage in ('sent', 'refundRejected.onTheWay') then 'shipped'
