@@ -254,6 +254,12 @@ async function main() {
   const [hotSession] = await sessionsFor(db, [hot.id]);
   const [staff] = await sessionsFor(db, [arbiter.id]);
   if (!hotSession || !staff) throw new Error('no sessions');
+  // Deep pages by keyset (issue 16): a seller's order (with its tab) or a movement of the hot account to read on after.
+  const sellerOf = new Map(sellers.map((s) => [s.userId, s]));
+  const sellerOrders = sellers.length
+    ? await db.selectFrom('orders').select(['id', 'seller_id', 'seller_tab']).where('seller_id', 'in', sellers.map((s) => s.userId)).orderBy(sql`random()`).limit(5000).execute()
+    : [];
+  const hotMovements = await db.selectFrom('ledger_entries').select('id').where('account', '=', `user:${hot.id.toString()}`).orderBy(sql`random()`).limit(5000).execute();
   const limit = () => 15 + Math.floor(Math.random() * 11);
   const cursor = () => pick(productIds).id.toString();
 
@@ -267,8 +273,16 @@ async function main() {
     { name: 'store page', next: () => ({ url: `/api/commodity/product/feed?countryId=0&sellerId=${pick(productIds).seller_id.toString()}&limit=${limit()}${Math.random() < 0.5 ? `&cursor=${cursor()}` : ''}` }) },
     { name: 'my orders (buyer tabs)', next: () => ({ url: `/api/commodity/orders/buyerList?tab=${pick(['all', 'pendingShipment', 'shipped', 'unrated'])}&size=${limit()}`, session: pick(buyers) }) },
     { name: "seller's order tabs", next: () => ({ url: `/api/commodity/orders/sellerList?tab=${pick(['all', 'toConfirm', 'pendingShipment', 'shipped', 'refunds', 'done'])}&size=${limit()}`, session: pick(sellers) }) },
+    {
+      name: "seller's tabs, deep (after)",
+      next: () => {
+        const o = pick(sellerOrders);
+        return { url: `/api/commodity/orders/sellerList?tab=${Math.random() < 0.5 ? (o.seller_tab ?? 'all') : 'all'}&size=${limit()}&after=${o.id.toString()}`, session: sellerOf.get(o.seller_id) };
+      },
+    },
     { name: 'balance (hot account)', next: () => ({ url: '/api/users/user/getUserBalance', session: hotSession }) },
     { name: 'balance details (hot account)', next: () => ({ url: `/api/commodity/orders/balanceDetails?page=${1 + crypto.randomInt(5)}&size=${limit()}`, session: hotSession }) },
+    { name: 'balance details, deep (after)', next: () => ({ url: `/api/commodity/orders/balanceDetails?size=${limit()}&after=${pick(hotMovements).id.toString()}`, session: hotSession }) },
     { name: 'console review queue', next: () => ({ url: `/api/platform/product/list?status=${pick(['reviewing', 'frozen'])}`, session: staff }) },
   ];
 

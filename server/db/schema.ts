@@ -216,6 +216,8 @@ export interface ProductsTable {
   /** The chart's persisted snapshot: {value, context}. */
   chart: Json<{ value: unknown; context: unknown }>;
   review_reason: string | null;
+  /** How many reports were filed on the product: moved in the same transaction as a report is filed (migration 0017). */
+  report_count: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -360,6 +362,10 @@ export interface OrdersTable {
   updated_at: DefaultedTimestamp;
   buyer_unread: Generated<boolean>;
   seller_unread: Generated<boolean>;
+  /** The buyer's list tab of the order's stage (buyerOrderTabs), kept by the database from `stage` (migration 0017); null: 'all' only. */
+  buyer_tab: ColumnType<string | null, never, never>;
+  /** The seller's list tab of the order's stage (sellerOrderTabs), kept by the database from `stage`; null: 'all' only. */
+  seller_tab: ColumnType<string | null, never, never>;
   chart: Json<{ value: unknown; context: unknown }>;
   goods_amount: bigint;
   shipping_amount: bigint;

@@ -29,6 +29,7 @@ import type { AppEnv, UserRow } from '../http/env';
 import { requireSession } from '../http/session';
 import { issueCode, useCode } from '../services/codes';
 import { imageUrls, requireOwnImages } from '../services/images';
+import { standingsChanged } from '../services/standings';
 import { decoyHash, passwordHashOf, setPassword, verifyPassword } from '../services/passwords';
 import { balanceOf, inviteCode, issueLoginTicket, toUserInfo } from '../services/users';
 import { accountBody } from './accountSupport';
@@ -240,6 +241,7 @@ export function accountsRoutes(deps: Deps) {
       await trx.insertInto('freeze_log').values({ user_id: user.id, staff_id: null, action: 'freeze', reason: 'frozen by the account holder', created_at: now() }).execute();
       await trx.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
     });
+    standingsChanged();
     return ok(c, null);
   });
 

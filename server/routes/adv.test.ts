@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Durations } from '../../src/domain/constants';
 import { PointRewards } from '../../src/domain/points';
@@ -262,5 +263,48 @@ describe('leaderboards', () => {
     const checkIns = await viewer.get<LeaderboardPage>('/api/ambassador/leaderboard?board=checkIn&period=total');
     expect(checkIns.object.rows.length).toBeGreaterThan(0);
     expect((await viewer.get('/api/ambassador/leaderboard?board=nope&period=day')).code).toBe('4001');
+  });
+});
+
+describe('leaderboard standings', () => {
+  it('every page agrees with SQL rank() over random scores with ties; another person’s new points show on the next read', async () => {
+    const viewer = await newUser('st_viewer');
+    const today = (await viewer.get<CheckInSummary>('/api/adv/summary')).object.today;
+    const inserted = await server.deps.db
+      .insertInto('users')
+      .values(Array.from({ length: 57 }, (_, i) => ({ username: `st_${i}`, nickname: `st_${i}`, invite_code: `ST${String(i).padStart(6, '0')}`, roles: JSON.stringify(['buyer']), frozen: i % 19 === 7 })))
+      .returning('id')
+      .execute();
+    await server.deps.db.transaction().execute(async (trx) => {
+      for (const [i, row] of inserted.entries()) {
+        // Few distinct amounts, so that ties are common; some people score twice.
+        await postPoints(trx, { userId: row.id, kind: 'rewardedAd', amount: BigInt(1 + ((i * 7) % 5)) * 10_000_000n, reference: `st-a-${i}`, day: today });
+        if (i % 3 === 0) await postPoints(trx, { userId: row.id, kind: 'checkIn', amount: 10_000_000n, reference: `st-b-${i}`, day: today });
+      }
+    });
+    const expected = async () =>
+      (
+        await sql<{ nickname: string; rank: number }>`select u.nickname, (rank() over (order by s.score desc))::int as rank
+          from points_scores s join users u on u.id = s.user_id where s.board = 'checkIn' and s.period = 't' and not u.frozen
+          order by s.score desc, s.user_id`.execute(server.deps.db)
+      ).rows;
+    const shown = async () => {
+      const all: { nickname: string; rank: number }[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await viewer.get<LeaderboardPage>(`/api/ambassador/leaderboard?board=checkIn&period=total&page=${page}`);
+        expect(answer.code).toBe('0000');
+        all.push(...answer.object.rows.map((r) => ({ nickname: r.nickname, rank: r.rank })));
+        if (!answer.object.hasMore) return all;
+      }
+    };
+    const before = await expected();
+    expect(before.length).toBeGreaterThan(40);
+    expect(await shown()).toEqual(before);
+    // Somebody else climbs to the top: the standing is read again after this process's write.
+    const climber = inserted[10]?.id ?? 0n;
+    await server.deps.db.transaction().execute((trx) => postPoints(trx, { userId: climber, kind: 'checkIn', amount: 1_000_000_000n, reference: 'st-climb', day: today }));
+    const after = await expected();
+    expect(after[0]).toEqual({ nickname: 'st_10', rank: 1 });
+    expect(await shown()).toEqual(after);
   });
 });

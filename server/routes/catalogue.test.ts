@@ -373,6 +373,12 @@ describe('favourites, follows, comments, blocks and reports', () => {
     expect((await seller2.post('/api/commodity/product/report', { productId, reason: 'Looks fake' })).code).toBe(ResponseCode.success);
     const listed = await staff.get<ReviewItem[]>('/api/platform/product/list?status=normal');
     expect(listed.object.find((p) => p.id === productId)?.reports).toBe(1);
+    // The count is kept on the product with each report (issue 16): the most reported come first, and it always equals the reports filed.
+    expect((await buyer.post('/api/commodity/product/report', { productId, reason: 'Not as described' })).code).toBe(ResponseCode.success);
+    const queue = (await staff.get<ReviewItem[]>('/api/platform/product/list?status=normal')).object;
+    expect(queue[0]).toMatchObject({ id: productId, reports: 2 });
+    const drift = await sql<{ id: string }>`select p.id::text from products p where p.report_count <> (select count(*) from product_reports r where r.product_id = p.id)`.execute(server.deps.db);
+    expect(drift.rows).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import type { AppEnv, UserRow } from '../http/env';
 import { requireRole } from '../http/roles';
 import { requireSession } from '../http/session';
+import { standingsChanged } from '../services/standings';
 import { accountBody, accountQuery } from './accountSupport';
 
 export interface ConsoleUser {
@@ -63,6 +64,7 @@ export function consoleRoutes(deps: Deps) {
       await trx.insertInto('freeze_log').values({ user_id: id, staff_id: c.var.user.id, action: 'freeze', reason: input.reason, created_at: now() }).execute();
       return row;
     });
+    standingsChanged();
     return ok(c, toConsoleUser(user));
   });
 
@@ -75,6 +77,7 @@ export function consoleRoutes(deps: Deps) {
       await trx.insertInto('freeze_log').values({ user_id: id, staff_id: c.var.user.id, action: 'unfreeze', reason: '', created_at: now() }).execute();
       return row;
     });
+    standingsChanged();
     return ok(c, toConsoleUser(user));
   });
 

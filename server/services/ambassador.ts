@@ -10,13 +10,14 @@ import {
   type BoardName,
   type LeaderboardPeriod,
 } from '../../src/domain/points';
-import type { AmbassadorInvitee, AmbassadorSummary, LeaderboardPage } from '../../src/domain/types/points';
+import type { AmbassadorInvitee, AmbassadorSummary, LeaderboardPage, LeaderboardRow } from '../../src/domain/types/points';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
 import { postPoints, todayOf } from './points';
+import { countAbove, standingOf } from './standings';
 
 /**
  * The ambassador programme (SPEC 1, 3 Medal/ambassador, 6): a new user names an inviter's code once
@@ -154,52 +155,41 @@ export async function inviteesOf(db: Db, userId: bigint, page: number): Promise<
 }
 
 /**
- * A leaderboard page: the period's score rows in index order (board, period, score desc, user id),
- * frozen users left out; ties share a rank (1, 2, 2, 4). A row's rank is one more than the number of
- * unfrozen people above it: for the page's first row that is one count over the index (minus the few
- * frozen people above), and down the page it follows from the position, so a page costs two index
- * range scans of points_scores_rank whatever the period's size.
+ * A leaderboard page: the period's unfrozen score rows in the order (score desc, user id), taken from the
+ * process's standing of that period (server/services/standings.ts); ties share a rank (1, 1, 3), a
+ * row's rank being one more than the number of people with a higher score. The database is asked only
+ * for the page's nicknames (people frozen since the standing was read drop out) and the viewer's own
+ * score, which is always fresh, its rank counted against the standing.
  */
 export async function leaderboard(deps: Deps, viewer: UserRow, board: BoardName, period: LeaderboardPeriod, page: number): Promise<LeaderboardPage> {
   const key = periodKey(period, todayOf(deps, viewer));
   const offset = (page - 1) * leaderboardPageSize;
-  const rows = await deps.db
-    .selectFrom('points_scores as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 'u.nickname', 's.score'])
-    .where('s.board', '=', board)
-    .where('s.period', '=', key)
-    .where('u.frozen', '=', false)
-    .orderBy('s.score', 'desc')
-    .orderBy('s.user_id')
-    .limit(leaderboardPageSize + 1)
-    .offset(offset)
-    .execute();
-  const shown = rows.slice(0, leaderboardPageSize);
-  /** One more than the unfrozen people with a higher score: one index count minus the few frozen ones. */
-  const rankOf = async (score: bigint): Promise<number> => {
-    const above = await sql<{ n: number }>`
-      select ((select count(*) from points_scores h where h.board = ${board} and h.period = ${key} and h.score > ${score})
-            - (select count(*) from users f join points_scores h on h.user_id = f.id and h.board = ${board} and h.period = ${key}
-               where f.frozen and h.score > ${score}))::int as n`.execute(deps.db);
-    return 1 + (above.rows[0]?.n ?? 0);
-  };
-  const ranks: number[] = [];
-  const first = shown[0];
-  if (first) {
-    ranks.push(await rankOf(first.score));
-    for (let i = 1; i < shown.length; i += 1) ranks.push(shown[i]?.score === shown[i - 1]?.score ? (ranks[i - 1] ?? 0) : offset + i + 1);
+  const standing = await standingOf(deps.db, board, key);
+  const end = Math.min(standing.userIds.length, offset + leaderboardPageSize);
+  const ids: string[] = [];
+  for (let i = offset; i < end; i += 1) ids.push((standing.userIds[i] ?? 0n).toString());
+  const found = await sql<{ mine: bigint | null; names: { id: string; nickname: string }[] | null }>`
+    select (select score from points_scores where board = ${board} and period = ${key} and user_id = ${viewer.id}) as mine,
+           (select json_agg(json_build_object('id', id::text, 'nickname', nickname)) from users
+             where id = any(${`{${ids.join(',')}}`}::int8[]) and not frozen) as names`.execute(deps.db);
+  const answer = found.rows[0];
+  const own = answer?.mine ?? null;
+  const names = new Map((answer?.names ?? []).map((n) => [n.id, n.nickname]));
+  const rows: LeaderboardRow[] = [];
+  for (let i = offset; i < end; i += 1) {
+    const userId = standing.userIds[i] ?? 0n;
+    const nickname = names.get(userId.toString());
+    if (nickname === undefined) continue;
+    const me = userId === viewer.id;
+    const score = me && own !== null ? own : (standing.scores[i] ?? 0n);
+    rows.push({ rank: 1 + countAbove(standing, score), nickname, score: formatPoints(score), me });
   }
-  const own = viewer.frozen
-    ? undefined
-    : await deps.db.selectFrom('points_scores').select('score').where('board', '=', board).where('period', '=', key).where('user_id', '=', viewer.id).executeTakeFirst();
-  const shownMine = shown.findIndex((r) => r.user_id === viewer.id);
   return {
     board,
     period,
     page,
-    rows: shown.map((r, i) => ({ rank: ranks[i] ?? 0, nickname: r.nickname, score: formatPoints(r.score), me: r.user_id === viewer.id })),
-    hasMore: rows.length > leaderboardPageSize,
-    mine: own ? { rank: shownMine >= 0 ? (ranks[shownMine] ?? 0) : await rankOf(own.score), score: formatPoints(own.score) } : null,
+    rows,
+    hasMore: standing.userIds.length > offset + leaderboardPageSize,
+    mine: own !== null ? { rank: 1 + countAbove(standing, own), score: formatPoints(own) } : null,
   };
 }

@@ -21,6 +21,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
+import { standingsChanged } from './standings';
 
 /**
  * The points ledger (append-only; a balance is a sum) and what pays into it: the daily check-in, in the
@@ -44,6 +45,7 @@ export async function postPoints(trx: Trx, entry: { userId: bigint; kind: PointK
     .values(LeaderboardPeriods.map((period) => ({ board, period: periodKey(period, entry.day), user_id: entry.userId, score: entry.amount })))
     .onConflict((oc) => oc.columns(['board', 'period', 'user_id']).doUpdateSet({ score: sql<bigint>`points_scores.score + excluded.score` }))
     .execute();
+  standingsChanged(board);
   return true;
 }
 

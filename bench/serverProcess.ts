@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real server (`server/main.ts`, WORKERS processes) as its own OS process on `databaseUrl`, as
+ * `npm start` runs it, so that a bench's load generator does not share the server's event loop.
+ * Resolves once it listens (and its workers have had a moment to start); `stop()` ends it.
+ */
+export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number }): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      WORKERS: String(options.workers),
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      SANDBOX: '1',
+      PI_API_KEY: '',
+      PI_PLATFORM_URL: '',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-bench-')),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('running at')) setTimeout(resolve, options.workers > 1 ? 3000 : 2000);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ResponseCode } from '../../src/domain/codes';
+import { ApiCaller } from '../testing/apiClient';
+import { startTestServer, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({}, { poolSize: 1 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+it('a signed read records its signature (a replay gets 1007) and leaves the connection committing durably', async () => {
+  const caller = new ApiCaller(server.url, server.clock.now);
+  await caller.loginAs('demo_buyer');
+  const url = '/api/users/user/getUserNameId';
+  const headers = caller.headersFor('GET', url);
+  expect((await caller.raw('GET', url, { headers })).code).toBe(ResponseCode.success);
+  expect((await caller.raw('GET', url, { headers })).code).toBe(ResponseCode.repeatedRequest);
+  // One pooled connection: the signature's relaxed commit was local to its own statement.
+  const setting = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(server.deps.db);
+  expect(setting.rows[0]?.synchronous_commit).toBe('on');
+});
