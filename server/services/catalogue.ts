@@ -149,7 +149,7 @@ function ginStep(keys: number[], categoryId: number | undefined, q: Expression<u
  * The ids of the visible products matching a search (own words or the seller's name), newest first, as one
  * statement whose later steps run only when the earlier ones did not fill the page (one-time filters), so that no
  * search walks the catalogue or sorts every match:
- * 1. a walk of the visible listing newest first over a small window (`w1`), checking each product's search
+ * 1. a walk of the visible listing newest first over a small window (`w1`, 3 rows a wanted one), checking each product's search
  *    document by primary key: a common word fills the page here;
  * 2. if that window found matches at a rate that promises the rest within a bounded walk, a second window (`w2`)
  *    sized by that rate (with a margin);
@@ -162,7 +162,7 @@ function matchingIds(walk: boolean, keys: number[], categoryId: number | undefin
   if (!walk) {
     return sql`with ${sellers}, ${ginStep(keys, categoryId, q, sql`${cursor ?? null}::int8`, sql`true`, wanted)} select h3.id from h3`;
   }
-  const first = Math.min(400, 5 * wanted);
+  const first = Math.min(240, Math.max(24, 3 * wanted));
   const second = Math.min(1000, 16 * wanted);
   // The document check is a scalar subquery so that it stays a primary-key probe per walked row (an EXISTS under
   // OR may become a hashed subplan, that is, every match of the word).
