@@ -528,6 +528,11 @@ export interface ProductListingTable {
   seller_id: bigint;
 }
 
+/** Every lexeme of the product search documents (migration 0016), for expanding a prefix word. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface ProductSearchTable {
   product_id: bigint;
   document: string;
@@ -693,6 +698,7 @@ export interface Database {
   product_reports: ProductReportsTable;
   product_search: ProductSearchTable;
   product_listing: ProductListingTable;
+  search_words: SearchWordsTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
   wallet_flags: WalletFlagsTable;

@@ -16,6 +16,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * seller whose country changes (their native products), and deleted products (the foreign key cascades).
  * The rows of the products that already exist are written here.
  *
+ * With it, `search_words` (below), the search documents' vocabulary.
+ *
  * Each statement is run alone (function bodies hold semicolons, so runStatements' split does not fit).
  */
 const statements = [
@@ -79,6 +81,22 @@ const statements = [
     cross join lateral product_listing_keys(p.visible_range, p.sale_countries, u.country_id) k(key)
     where p.status = 'normal'`,
   `analyze product_listing`,
+  // The search vocabulary: every lexeme of every product's search document (byte order, as a tsquery prefix
+  // compares), so a search word typed as a prefix can be expanded to the few lexemes it stands for and the GIN
+  // index looks those up exactly instead of merging every entry under the prefix. Only grows (a stale word
+  // matches nothing); filled per statement from the documents written.
+  `create table search_words (word text collate "C" primary key)`,
+  `create function search_words_added() returns trigger language plpgsql as $$
+    begin
+      insert into search_words (word) select distinct w from new_rows d cross join lateral unnest(tsvector_to_array(d.document)) w
+        on conflict do nothing;
+      return null;
+    end $$`,
+  `create trigger search_words_inserted after insert on product_search referencing new table as new_rows
+    for each statement execute function search_words_added()`,
+  `create trigger search_words_updated after update on product_search referencing new table as new_rows
+    for each statement execute function search_words_added()`,
+  `insert into search_words (word) select distinct w from product_search d cross join lateral unnest(tsvector_to_array(d.document)) w`,
 ];
 
 export const listing: Migration = {
