@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sharedLinkScript, startScript, takeScripts } from './web';
+import { readConfig } from './config';
+import { sharedLinkScript, startScript, takeScripts, webRoutes } from './web';
 
 const built = `<!doctype html><html><head><title>Coin Mall</title>
     <!--coin-mall-host-->
@@ -76,7 +81,10 @@ describe('entry by a shared link', () => {
     };
     const body = sharedLinkScript({ 'product/detail': ['/assets/detail-A.js'], search: ['/assets/search-B.js'] }).replace(/^<script>|<\/script>$/g, '');
     new Function('document', 'location', 'window', 'fetch', body)(document, { hash }, window, fetch);
+    const before = [...links];
     await window.cmPreview;
+    // The screen's chunk is preloaded only once the first row is painted (then the app starts).
+    expect(before).toEqual([]);
     return { links, requested, firstPaint, started: window.cmPreview !== undefined };
   };
 
@@ -100,11 +108,82 @@ describe('entry by a shared link', () => {
     expect((await run('#/product/classifysearch?category=3', { object: { list: [] } })).requested).toEqual(['/api/commodity/product/feed?countryId=0&limit=2&categoryId=3']);
   });
 
+  it('waits for the largest paint of its first row before the screen chunk (and the app) may load', async () => {
+    const links: string[] = [];
+    const img = { complete: false, onload: null as null | (() => void) };
+    const firstPaint = { innerHTML: '', style: {}, querySelector: () => img, contains: (el: unknown) => el === img };
+    const document = { createElement: () => ({}), head: { appendChild: (n: { href: string }) => links.push(n.href) }, getElementById: () => firstPaint };
+    let report: ((list: { getEntries: () => { element: unknown }[] }) => void) | null = null;
+    class PerformanceObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(fn: typeof report) {
+        report = fn;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const window: { cmPreview?: Promise<unknown>; PerformanceObserver: typeof PerformanceObserver } = { PerformanceObserver };
+    const fetch = async () => ({ json: async () => ({ object: { title: 'Tea', price: '1', images: [{ urls: { card: '/media/a-card.webp' } }] } }) });
+    const body = sharedLinkScript({ 'product/detail': ['/assets/detail-A.js'] }).replace(/^<script>|<\/script>$/g, '');
+    new Function('document', 'location', 'window', 'fetch', body)(document, { hash: '#/product/detail?id=5' }, window, fetch);
+    let settled = false;
+    void window.cmPreview?.then(() => (settled = true));
+    const tick = () => new Promise((r) => setTimeout(r, 20));
+    await tick();
+    expect(report).toBeNull(); // the picture has not loaded yet
+    img.onload?.();
+    await tick();
+    report!({ getEntries: () => [{ element: { other: true } }] }); // an earlier, smaller paint
+    await tick();
+    expect(settled).toBe(false);
+    expect(links).toEqual([]);
+    report!({ getEntries: () => [{ element: img }] });
+    await tick();
+    expect(settled).toBe(true);
+    expect(links).toEqual(['/assets/detail-A.js']);
+  });
+
   it('does nothing on other routes, and the search screen without words', async () => {
     for (const hash of ['#/index', '', '#/mine/order/detail?id=1', '#/search']) {
       const r = await run(hash, {});
       expect(r.requested).toEqual([]);
       expect(r.started).toBe(false);
+    }
+  });
+});
+
+describe('the built client is sent compressed', () => {
+  it('gzips the page and the scripts for a browser that accepts it, and not the images', async () => {
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-web-'));
+    try {
+      fs.mkdirSync(path.join(distDir, 'assets'));
+      const script = `export const words = ${JSON.stringify('tea '.repeat(2000))};`;
+      fs.writeFileSync(path.join(distDir, 'assets', 'a.js'), script);
+      fs.writeFileSync(path.join(distDir, 'assets', 'b.webp'), 'RIFF....WEBP');
+      fs.writeFileSync(path.join(distDir, 'index.html'), built.replace('<div id="root"></div>', '<div id="root"><!--coin-mall-preview--></div>'));
+      const app = webRoutes({ ...readConfig({}), distDir }, async () => '<p>first row</p>');
+      const gzip = { 'Accept-Encoding': 'gzip, deflate, br' };
+
+      const js = await app.request('/assets/a.js', { headers: gzip });
+      expect(js.headers.get('Content-Encoding')).toBe('gzip');
+      expect(js.headers.get('Vary')).toBe('Accept-Encoding');
+      const packed = Buffer.from(await js.arrayBuffer());
+      expect(packed.length).toBeLessThan(script.length / 10);
+      expect(zlib.gunzipSync(packed).toString()).toBe(script);
+      expect(Buffer.from(await (await app.request('/assets/a.js', { headers: gzip })).arrayBuffer())).toEqual(packed); // kept
+      const plain = await app.request('/assets/a.js');
+      expect(plain.headers.get('Content-Encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+
+      expect((await app.request('/assets/b.webp', { headers: gzip })).headers.get('Content-Encoding')).toBeNull();
+
+      const page = await app.request('/', { headers: gzip });
+      expect(page.headers.get('Content-Encoding')).toBe('gzip');
+      expect(page.headers.get('Content-Type')).toContain('text/html');
+      expect(zlib.gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('<p>first row</p>');
+      expect(await (await app.request('/')).text()).toContain('<p>first row</p>');
+    } finally {
+      fs.rmSync(distDir, { recursive: true, force: true });
     }
   });
 });
