@@ -74,7 +74,7 @@ describe('entry by a shared link', () => {
     const requested: string[] = [];
     const firstPaint = { innerHTML: '', style: { visibility: 'hidden' }, querySelector: () => ({ complete: true }) };
     const document = { createElement: () => ({}), head: { appendChild: (n: { href: string }) => links.push(n.href) }, getElementById: () => firstPaint };
-    const window: { cmPreview?: Promise<unknown> } = {};
+    const window: { cmPreview?: Promise<unknown>; cmPrefetch?: { url: string; answer: Promise<unknown> } } = {};
     const fetch = async (url: string) => {
       requested.push(url);
       return { json: async () => answer };
@@ -85,13 +85,15 @@ describe('entry by a shared link', () => {
     await window.cmPreview;
     // The screen's chunk is preloaded only once the first row is painted (then the app starts).
     expect(before).toEqual([]);
-    return { links, requested, firstPaint, started: window.cmPreview !== undefined };
+    return { links, requested, firstPaint, started: window.cmPreview !== undefined, prefetch: window.cmPrefetch };
   };
 
   it('asks for a product at once, preloads its screen, and paints its first picture at card size', async () => {
     const image = { urls: { thumb: '/media/a-thumb.webp', card: '/media/a-card.webp', full: '/media/a-full.webp' } };
     const r = await run('#/product/detail?id=5', { code: '0000', object: { title: 'Tea <set>', price: '12.5', images: [image] } });
     expect(r.requested).toEqual(['/api/commodity/product/detail?id=5']);
+    expect(r.prefetch?.url).toBe('/api/commodity/product/detail?id=5'); // the screen's request takes it
+    expect(await r.prefetch?.answer).toMatchObject({ object: { title: 'Tea <set>' } });
     expect(r.links).toEqual(['/assets/detail-A.js']);
     expect(r.firstPaint.innerHTML).toContain('src="/media/a-card.webp"');
     expect(r.firstPaint.innerHTML).not.toContain('a-full');
@@ -102,9 +104,13 @@ describe('entry by a shared link', () => {
   it('paints the first two results of a search, a store and a category', async () => {
     const card = (title: string) => ({ title, price: '1', image: { urls: { card: `/media/${title}-card.webp` } } });
     const search = await run('#/search?q=smart%20tea', { object: { products: { list: [card('a'), card('b'), card('c')] }, stores: [] } });
-    expect(search.requested).toEqual(['/api/commodity/product/search?countryId=0&limit=2&q=smart%20tea']);
+    // The search screen's own request (src/api/catalogue.ts), so that the screen takes its answer.
+    expect(search.requested).toEqual(['/api/commodity/product/search?q=smart+tea&countryId=0']);
+    expect(search.prefetch?.url).toBe('/api/commodity/product/search?q=smart+tea&countryId=0');
     expect(search.firstPaint.innerHTML.match(/<img/g)).toHaveLength(2);
-    expect((await run('#/product/store?id=7', { object: { list: [card('a')] } })).requested).toEqual(['/api/commodity/product/feed?countryId=0&limit=2&sellerId=7']);
+    const store = await run('#/product/store?id=7', { object: { list: [card('a')] } });
+    expect(store.requested).toEqual(['/api/commodity/product/feed?countryId=0&limit=2&sellerId=7']);
+    expect(store.prefetch).toBeUndefined(); // two products only: not the screen's page
     expect((await run('#/product/classifysearch?category=3', { object: { list: [] } })).requested).toEqual(['/api/commodity/product/feed?countryId=0&limit=2&categoryId=3']);
   });
 
