@@ -21,11 +21,15 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   await db.destroy();
   let stopping = false;
   let listening = 0;
+  let ready = 0;
   for (let i = 0; i < workers; i += 1) cluster.fork({ COIN_MALL_PREPARED: '1' });
   cluster.on('message', (_worker, message: unknown) => {
-    if (typeof message === 'object' && message !== null && 'listening' in message && ++listening === workers) {
-      console.log(`Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'}; ready after ${Date.now() - started} ms)`);
+    if (typeof message !== 'object' || message === null) return;
+    if ('listening' in message && ++listening === workers) {
+      console.log(`Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
     }
+    // Each process has opened its database and fired the timers that fell due while it was down.
+    if ('ready' in message && ++ready === workers) console.log(`Database ready in all ${workers} server processes after ${Date.now() - started} ms.`);
   });
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
@@ -51,7 +55,8 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
       else console.log(`Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
     },
   });
-  if (!cluster.isWorker) console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
+  if (cluster.isWorker) process.send?.({ ready: true });
+  else console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
 
   const stop = async () => {
     await server.close();
