@@ -225,9 +225,9 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
-/** CPU seconds so far of every process of the server, of every PostgreSQL backend on the bench's database, and of this process (the client). */
+/** CPU seconds so far of every process of the server, of every PostgreSQL backend on the bench's database (not the server-wide WAL writer and checkpointer: other databases share them), and of this process (the client). */
 async function cpuSnapshot(db: Db, serverPid: number): Promise<{ server: Map<number, number>; postgres: Map<number, number>; client: number }> {
-  const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() or backend_type in ('walwriter', 'checkpointer', 'background writer', 'autovacuum launcher', 'walsummarizer')`.execute(db);
+  const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
   const cpu = process.cpuUsage();
   return {
     server: new Map(processTree(serverPid).map((pid) => [pid, cpuSeconds(pid)])),
@@ -283,6 +283,9 @@ async function submitLoad(url: string, setup: CheckoutSetup, duration: number) {
 interface CheckoutRun {
   workers: number;
   ordersPerSecond: number;
+  /** CPU ms an order of the server's processes, and of everything (server, PostgreSQL, client). */
+  serverMs: number;
+  totalMs: number;
   line: string;
   oversold: boolean;
 }
@@ -314,12 +317,16 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
     const after = await cpuSnapshot(db, child.pid ?? 0);
     const used = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0);
     const perOrder = (s: number) => ((s * 1000) / Math.max(1, result['2xx'])).toFixed(1);
-    const cpu = `CPU ms an order: server ${perOrder(used(before.server, after.server))}, PostgreSQL ${perOrder(used(before.postgres, after.postgres))}, client ${perOrder(after.client - before.client)}`;
+    const cpuServer = used(before.server, after.server);
+    const cpuPostgres = used(before.postgres, after.postgres);
+    const cpuClient = after.client - before.client;
+    const cpu = `CPU ms an order: server ${perOrder(cpuServer)}, PostgreSQL ${perOrder(cpuPostgres)}, client ${perOrder(cpuClient)} (${((cpuServer + cpuPostgres + cpuClient) / seconds).toFixed(2)} of ${os.availableParallelism()} cores busy)`;
     await new Promise((r) => setTimeout(r, 1500));
     const left = await db.selectFrom('product_skus').select(sql<string>`sum(stock)::text`.as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
     const oversold = (await sold()) - soldBefore + Number(left.n) !== 5 * hotStock;
     const line = `checkout, ${workers} process${workers > 1 ? 'es' : ''}: ${result.requests.average.toFixed(0)} orders/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result['2xx']} ok, ${result.non2xx} refused, ${result.errors} errors; stock + sold ${oversold ? 'DOES NOT add up (oversold)' : 'add up'}; ${cpu}`;
-    return { workers, ordersPerSecond: result['2xx'] / seconds, line, oversold };
+    const ok = Math.max(1, result['2xx']);
+    return { workers, ordersPerSecond: result['2xx'] / seconds, serverMs: (cpuServer * 1000) / ok, totalMs: ((cpuServer + cpuPostgres + cpuClient) * 1000) / ok, line, oversold };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -349,6 +356,15 @@ async function checkoutRounds(db: Db): Promise<string[]> {
   const one = median(runs.filter((r) => r.workers === 1).map((r) => r.ordersPerSecond));
   const two = median(runs.filter((r) => r.workers === 2).map((r) => r.ordersPerSecond));
   lines.push(`checkout, ${rounds} interleaved rounds of ${warmup} s warm-up + ${seconds} s: median ${one.toFixed(0)} orders/s with 1 process, ${two.toFixed(0)} with 2: ${(two / Math.max(1, one)).toFixed(2)}×; ${runs.some((r) => r.oversold) ? 'OVERSOLD in some run' : 'never an oversell'}`);
+  // What the CPU an order allows on this machine: one process is bounded by its one thread and by the
+  // cores it shares with PostgreSQL and the client; two processes by the cores only.
+  const cores = os.availableParallelism();
+  const serverOne = median(runs.filter((r) => r.workers === 1).map((r) => r.serverMs));
+  const totalOne = median(runs.filter((r) => r.workers === 1).map((r) => r.totalMs));
+  const totalTwo = median(runs.filter((r) => r.workers === 2).map((r) => r.totalMs));
+  const ceilingOne = Math.min(1000 / serverOne, (cores * 1000) / totalOne);
+  const ceilingTwo = Math.min((2 * 1000) / serverOne, (cores * 1000) / totalTwo);
+  lines.push(`CPU ceilings on ${cores} cores (median CPU an order): 1 process ≤ ${ceilingOne.toFixed(0)} orders/s (its thread: ${serverOne.toFixed(1)} ms, all: ${totalOne.toFixed(1)} ms), 2 processes ≤ ${ceilingTwo.toFixed(0)} (all: ${totalTwo.toFixed(1)} ms): at most ${(ceilingTwo / ceilingOne).toFixed(2)}× on an idle machine; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   return lines;
 }
 

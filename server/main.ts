@@ -22,7 +22,10 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   let stopping = false;
   let listening = 0;
   let ready = 0;
-  for (let i = 0; i < workers; i += 1) cluster.fork({ COIN_MALL_PREPARED: '1' });
+  // The processes share DATABASE_POOL_SIZE: as many transactions in PostgreSQL at once as one process
+  // would run (more only queue on the same cores and the same hot rows, and cost each order more CPU).
+  const worker = { COIN_MALL_PREPARED: '1', DATABASE_POOL_SIZE: String(Math.max(2, Math.ceil(config.databasePoolSize / workers))) };
+  for (let i = 0; i < workers; i += 1) cluster.fork(worker);
   cluster.on('message', (_worker, message: unknown) => {
     if (typeof message !== 'object' || message === null) return;
     if ('listening' in message && ++listening === workers) {
@@ -34,7 +37,7 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
     console.error(`[cluster] server process ${worker.process.pid ?? ''} exited (${code}); starting another`);
-    cluster.fork({ COIN_MALL_PREPARED: '1' });
+    cluster.fork(worker);
   });
   const stop = () => {
     stopping = true;
