@@ -26,7 +26,7 @@ import { runDueTimers } from '../server/timers/timers';
 /**
  * The cost curve at marketplace scale (issue 16), on PostgreSQL:
  *
- *   npx tsx bench/scale.ts --products 10000 [--users N] [--seconds 10] [--skip-checkout | --checkout-only] [--rounds 3] [--warmup 3] [--database name]
+ *   npx tsx bench/scale.ts --products 10000 [--users N] [--seconds 10] [--skip-checkout | --checkout-only] [--rounds 3] [--warmup 5] [--database name]
  *
  * Seeds (once) a database `coin_mall_scale_<N>` on TEST_DATABASE_URL's server with the scale seed,
  * then, at 50 connections on loopback, with every request a different query and the public-read cache
@@ -45,7 +45,7 @@ const { values } = parseArgs({
     'skip-load': { type: 'boolean', default: false },
     'checkout-only': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '5' },
     database: { type: 'string' },
   },
 });
