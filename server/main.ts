@@ -24,8 +24,8 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   let ready = 0;
   // The processes share DATABASE_POOL_SIZE: as many transactions in PostgreSQL at once as one process
   // would run (more only queue on the same cores and the same hot rows, and cost each order more CPU).
-  const worker = { COIN_MALL_PREPARED: '1', DATABASE_POOL_SIZE: String(Math.max(2, Math.ceil(config.databasePoolSize / workers))) };
-  for (let i = 0; i < workers; i += 1) cluster.fork(worker);
+  const workerEnv = { COIN_MALL_PREPARED: '1', DATABASE_POOL_SIZE: String(Math.max(2, Math.ceil(config.databasePoolSize / workers))) };
+  for (let i = 0; i < workers; i += 1) cluster.fork(workerEnv);
   cluster.on('message', (_worker, message: unknown) => {
     if (typeof message !== 'object' || message === null) return;
     if ('listening' in message && ++listening === workers) {
@@ -37,7 +37,7 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
     console.error(`[cluster] server process ${worker.process.pid ?? ''} exited (${code}); starting another`);
-    cluster.fork(worker);
+    cluster.fork(workerEnv);
   });
   const stop = () => {
     stopping = true;
