@@ -46,8 +46,8 @@ export const OrderLedgerKind = {
 export { windowOf };
 
 /** Cancels the record's pending timers and schedules one per delayed transition of the state it is now in. */
-export async function syncOrderTimers(trx: Trx, orderId: bigint, snapshot: AnyMachineSnapshot, now: number): Promise<void> {
-  await syncChartTimers(trx, orderTimerKind, orderId.toString(), snapshot, orderWindows, now);
+export async function syncOrderTimers(trx: Trx, orderId: bigint, snapshot: AnyMachineSnapshot, now: number, created = false): Promise<void> {
+  await syncChartTimers(trx, orderTimerKind, orderId.toString(), snapshot, orderWindows, now, created);
 }
 
 /** Writes one line of an order's history. */

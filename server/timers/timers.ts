@@ -29,9 +29,12 @@ export interface TimerKey {
   name: string;
 }
 
-/** Schedules (or moves) the pending timer of this key. */
-export async function scheduleTimer(trx: Trx | Db, key: TimerKey & { event: string; dueAt: Date }): Promise<void> {
-  await cancelTimer(trx, key);
+/**
+ * Schedules (or moves) the pending timer of this key. `fresh`: the caller knows none of this key is
+ * pending (the record was created, or its timers cancelled, in this transaction), so no cancel is sent.
+ */
+export async function scheduleTimer(trx: Trx | Db, key: TimerKey & { event: string; dueAt: Date }, fresh = false): Promise<void> {
+  if (!fresh) await cancelTimer(trx, key);
   await trx
     .insertInto('timers')
     .values({ kind: key.kind, entity_id: key.entityId, name: key.name, event: key.event, due_at: key.dueAt, fired_at: null, cancelled_at: null, last_error: null })
@@ -122,15 +125,20 @@ export function windowOf(eventType: string): string | null {
 
 /**
  * Brings a chart record's durable timers in line with the state it is now in: cancels the pending ones
- * and schedules one per delayed transition (named delay) of the new state.
+ * and schedules one per delayed transition (named delay) of the new state. `created`: the record was
+ * inserted in this transaction, so it has no timer to cancel (no statement is sent for them: the
+ * checkout's transaction stays short).
  */
-export async function syncChartTimers(trx: Trx, kind: string, entityId: string, snapshot: AnyMachineSnapshot, windows: Readonly<Record<string, number>>, now: number): Promise<void> {
-  await cancelTimer(trx, { kind, entityId }, new Date(now));
+export async function syncChartTimers(trx: Trx, kind: string, entityId: string, snapshot: AnyMachineSnapshot, windows: Readonly<Record<string, number>>, now: number, created = false): Promise<void> {
+  if (!created) await cancelTimer(trx, { kind, entityId }, new Date(now));
+  const scheduled = new Set<string>();
   for (const t of getNextTransitions(snapshot)) {
     const name = windowOf(t.eventType);
     if (!name) continue;
     const ms = name in windows ? windows[name] : Number(name);
     if (ms === undefined || !Number.isFinite(ms)) continue;
-    await scheduleTimer(trx, { kind, entityId, name, event: t.eventType, dueAt: new Date(now + ms) });
+    // Every pending timer of the record is cancelled above: only a name scheduled twice here needs its cancel.
+    await scheduleTimer(trx, { kind, entityId, name, event: t.eventType, dueAt: new Date(now + ms) }, !scheduled.has(name));
+    scheduled.add(name);
   }
 }
