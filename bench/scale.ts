@@ -82,6 +82,8 @@ async function ensureDatabase(): Promise<Db> {
     await seedScale(db, { products, users, log: (line) => console.log(`  ${line}`) });
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
+  // Planner statistics as autovacuum would keep them (it is off on some servers, and a migration may just have filled a table).
+  await sql`analyze`.execute(db);
   return db;
 }
 
