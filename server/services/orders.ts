@@ -156,13 +156,23 @@ function refusalInWords<T>(current: AnyMachineSnapshot, apply: () => T): T {
 
 /** Applies one event to one order inside `trx` (the row locked FOR UPDATE). */
 export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
-  const row = await trx
+  const row = await lockOrder(trx, orderId);
+  if (!row) throw new ApiError('notFound');
+  return applyToLockedOrder(trx, row, event, party, now);
+}
+
+/** The order row as applying an event needs it, locked FOR UPDATE (until the transaction ends). */
+function lockOrder(trx: Trx, orderId: bigint) {
+  return trx
     .selectFrom('orders')
     .select(['id', 'status', 'stage', 'chart', 'buyer_id', 'seller_id', 'handling_fee', 'paid_amount'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new ApiError('notFound');
+}
+
+async function applyToLockedOrder(trx: Trx, row: OrderRow & { chart: { value: unknown; context: unknown } }, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
+  const orderId = row.id;
   const current = restore(orderMachine, row.chart);
   const { snapshot: next, actions } = refusalInWords(current, () => applyEventWithActions(orderMachine, current, event, party));
   const before = stageOf(current.value);
@@ -188,9 +198,9 @@ export function orderCan(chart: { value: unknown; context: unknown }, event: Any
 
 /** The durable timer handler: a named delay of the order chart fell due. */
 export const fireOrderTimer: TimerHandler = async (trx, timer, now) => {
-  const row = await trx.selectFrom('orders').select(['chart']).where('id', '=', BigInt(timer.entity_id)).forUpdate().executeTakeFirst();
+  const row = await lockOrder(trx, BigInt(timer.entity_id));
   if (!row || !orderCan(row.chart, { type: timer.event })) return; // the order moved on first: nothing to do
-  await applyOrderEvent(trx, BigInt(timer.entity_id), { type: timer.event }, 'system', now);
+  await applyToLockedOrder(trx, row, { type: timer.event }, 'system', now);
 };
 
 // ---------------------------------------------------------------- reading
