@@ -27,11 +27,16 @@ import { startServerProcess } from './serverProcess';
  *
  *   npx tsx bench/timers.ts                                    # 10,000 orders, 100 sellers
  *   BENCH_ORDERS=1000 BENCH_SELLERS=20 npx tsx bench/timers.ts  # a smoke run
+ *   BENCH_WINDOW=cancel npx tsx bench/timers.ts                 # paid orders never confirmed: the 24 h window
+ *                                                               # cancels them (refund to the balance, stock back)
  */
 const orders = Number(process.env.BENCH_ORDERS ?? 10_000);
 const sellers = Number(process.env.BENCH_SELLERS ?? 100);
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
 const copies = Math.ceil(orders / sellers) - 1;
+/** receipt: shipped orders whose buyer-check window (3 days) is due; cancel: paid orders the seller never confirmed (24 h). */
+const scenario = process.env.BENCH_WINDOW === 'cancel' ? 'cancel' : 'receipt';
+const window = scenario === 'cancel' ? 'sellerConfirmWindow' : 'buyerCheckWindow';
 
 process.env.TEST_DB = process.env.TEST_DB ?? 'postgres';
 const benchStart = Date.now();
@@ -44,7 +49,7 @@ try {
   if (!url) throw new Error('bench/timers.ts needs PostgreSQL (TEST_DB=postgres)');
   phase('fresh database migrated and seeded');
   const loadStart = Date.now();
-  const shippedAt = Date.now() - Durations.buyerCheckWindow - Durations.day;
+  const shippedAt = scenario === 'cancel' ? Date.now() - Durations.sellerConfirmWindow - 60 * 60_000 + 10 * 60_000 : Date.now() - Durations.buyerCheckWindow - Durations.day;
   server.clock.set(shippedAt - 60 * 60_000);
   const deps: Deps = server.deps;
 
@@ -65,10 +70,12 @@ try {
     const orderId = BigInt(placed.orders[0]?.id ?? '0');
     server.clock.set(shippedAt - 30 * 60_000);
     await payFromBalance(deps, buyer, [orderId]);
-    server.clock.set(shippedAt - 10 * 60_000);
-    await db.transaction().execute((trx) => applyOrderEvent(trx, orderId, { type: 'CONFIRM' }, 'seller', deps.now()));
-    server.clock.set(shippedAt);
-    await db.transaction().execute((trx) => applyOrderEvent(trx, orderId, { type: 'SHIP', company: 'DHL', number: `DHL${String(i).padStart(8, '0')}` }, 'seller', deps.now()));
+    if (scenario === 'receipt') {
+      server.clock.set(shippedAt - 10 * 60_000);
+      await db.transaction().execute((trx) => applyOrderEvent(trx, orderId, { type: 'CONFIRM' }, 'seller', deps.now()));
+      server.clock.set(shippedAt);
+      await db.transaction().execute((trx) => applyOrderEvent(trx, orderId, { type: 'SHIP', company: 'DHL', number: `DHL${String(i).padStart(8, '0')}` }, 'seller', deps.now()));
+    }
     server.clock.set(shippedAt - 60 * 60_000);
     templates.push(orderId);
   }
@@ -116,14 +123,18 @@ try {
     on conflict (account) do update set balance = excluded.balance`.execute(db);
   await sql`analyze`.execute(db);
 
-  const orderIds = sql`(select tid from bench_clones where g = 1 union all select nid from bench_clones)`;
+  await sql`create unlogged table bench_orders as select tid as id, tid::text as key from bench_clones where g = 1 union all select nid, nid::text from bench_clones`.execute(db);
+  await sql`alter table bench_orders add primary key (id)`.execute(db);
+  await sql`create index on bench_orders (key)`.execute(db);
+  await sql`analyze bench_orders`.execute(db);
+  const orderIds = sql`(select id from bench_orders)`;
   const count = async (query: RawBuilder<unknown>) => Number((await sql<{ n: string }>`${query}`.execute(db)).rows[0]?.n ?? 0);
-  const total = await count(sql`select count(*) as n from orders where status = 'sent' and id in ${orderIds}`);
+  const total = await count(sql`select count(*) as n from orders where status = ${scenario === 'cancel' ? 'paid' : 'sent'} and id in ${orderIds}`);
   const due = () => count(sql`select count(*) as n from timers where fired_at is null and cancelled_at is null and due_at <= now()`);
   const backlog = await due();
   const mismatched = await balanceMismatches(db);
-  console.log(`loaded ${total} sent orders (${templates.length} through the product's code paths, the rest cloned), ${backlog} due timers in ${((Date.now() - loadStart) / 1000).toFixed(1)} s${mismatched.length ? `; BALANCE MISMATCHES ${mismatched.length}` : ''}`);
-  if (total !== templates.length * (copies + 1) || backlog !== total) throw new Error(`expected ${templates.length * (copies + 1)} sent orders with one due timer each`);
+  console.log(`loaded ${total} ${scenario === 'cancel' ? 'paid' : 'sent'} orders (${templates.length} through the product's code paths, the rest cloned), ${backlog} due timers in ${((Date.now() - loadStart) / 1000).toFixed(1)} s${mismatched.length ? `; BALANCE MISMATCHES ${mismatched.length}` : ''}`);
+  if (total !== templates.length * (copies + 1) || backlog !== total) throw new Error(`expected ${templates.length * (copies + 1)} orders with one due timer each`);
 
   // The real server, WORKERS processes, on this database; watch the backlog.
   const spawned = Date.now();
@@ -166,28 +177,48 @@ try {
 
   // Exactly once: timers, orders, history, ledger.
   const checksStart = Date.now();
+  await sql`analyze`.execute(db);
   const checks: [string, number, number][] = [
-    ['buyer-check timers fired', await count(sql`select count(*) as n from timers where kind = ${orderTimerKind} and name = 'buyerCheckWindow' and fired_at is not null and entity_id in (select id::text from orders where id in ${orderIds})`), total],
-    ['buyer-check timers still pending', await count(sql`select count(*) as n from timers where name = 'buyerCheckWindow' and fired_at is null and cancelled_at is null`), 0],
-    ['orders now unrated', await count(sql`select count(*) as n from orders where status = 'unrated' and stage = 'unrated' and id in ${orderIds}`), total],
-    ['orders with one receipt line (system, sent → unrated)', await count(sql`select count(*) as n from (select order_id from order_events where event = 'buyerCheckWindow' and party = 'system' and from_stage = 'sent' and to_stage = 'unrated' group by order_id having count(*) = 1) x`), total],
-    ['receipt lines in all', await count(sql`select count(*) as n from order_events where event = 'buyerCheckWindow'`), total],
-    ['orders with one payout transaction', await count(sql`select count(*) as n from (select reference from ledger_entries where kind = 'orderIncome' group by reference having count(distinct txn_id) = 1) x`), total],
-    ['payout transactions in all', await count(sql`select count(distinct txn_id) as n from ledger_entries where kind = 'orderIncome'`), total],
+    [`${window} timers fired`, await count(sql`select count(*) as n from timers where kind = ${orderTimerKind} and name = ${window} and fired_at is not null and entity_id in (select key from bench_orders)`), total],
+    [`${window} timers still pending`, await count(sql`select count(*) as n from timers where name = ${window} and fired_at is null and cancelled_at is null`), 0],
+  ];
+  const to = scenario === 'cancel' ? 'canceled' : 'unrated';
+  const from = scenario === 'cancel' ? 'paid' : 'sent';
+  const ledgerKind = scenario === 'cancel' ? 'orderRefund' : 'orderIncome';
+  checks.push(
+    [`orders now ${to}`, await count(sql`select count(*) as n from orders where status = ${to} and stage = ${to} and id in ${orderIds}`), total],
+    [`orders with one history line (system, ${from} → ${to})`, await count(sql`select count(*) as n from (select order_id from order_events where event = ${window} and party = 'system' and from_stage = ${from} and to_stage = ${to} group by order_id having count(*) = 1) x`), total],
+    [`${window} history lines in all`, await count(sql`select count(*) as n from order_events where event = ${window}`), total],
+    [`orders with one ${ledgerKind} transaction`, await count(sql`select count(*) as n from (select reference from ledger_entries where kind = ${ledgerKind} group by reference having count(distinct txn_id) = 1) x`), total],
+    [`${ledgerKind} transactions in all`, await count(sql`select count(distinct txn_id) as n from ledger_entries where kind = ${ledgerKind}`), total],
     ['escrows not emptied', await count(sql`select count(*) as n from account_balances where account like 'escrow:order:%' and balance <> 0`), 0],
-    ['orders with one pending rating window', await count(sql`select count(*) as n from (select entity_id from timers where kind = ${orderTimerKind} and name = 'ratingWindow' and fired_at is null and cancelled_at is null group by entity_id having count(*) = 1) x`), total],
-    ['orders with one pending income release', await count(sql`select count(*) as n from (select entity_id from timers where kind = ${incomeReleaseTimerKind} and fired_at is null and cancelled_at is null group by entity_id having count(*) = 1) x`), total],
+  );
+  if (scenario === 'receipt') {
+    checks.push(
+      ['orders with one pending rating window', await count(sql`select count(*) as n from (select entity_id from timers where kind = ${orderTimerKind} and name = 'ratingWindow' and fired_at is null and cancelled_at is null group by entity_id having count(*) = 1) x`), total],
+      ['orders with one pending income release', await count(sql`select count(*) as n from (select entity_id from timers where kind = ${incomeReleaseTimerKind} and fired_at is null and cancelled_at is null group by entity_id having count(*) = 1) x`), total],
+    );
+    const income = await sql<{ fees: string; pending: string; expected: string }>`select
+        (select balance from account_balances where account = 'platform:fees')::text as fees,
+        (select sum(balance) from account_balances where account like 'pending:user:%')::text as pending,
+        (select sum(total_amount) from orders where id in ${orderIds})::text as expected`.execute(db);
+    const money = income.rows[0];
+    checks.push(['fees + pending income = what the buyers paid', Number(BigInt(money?.fees ?? '0') + BigInt(money?.pending ?? '0') === BigInt(money?.expected ?? '-1')), 1]);
+  } else {
+    checks.push(
+      ['buyers whose balance is not back to their top-up', await count(sql`select count(*) as n from users u join account_balances b on b.account = 'user:' || u.id where u.username like 'tbuyer\_%' and b.balance <> ${parseMoney('100000')}`), 0],
+      ['SKUs whose stock is not back where it was', await count(sql`select count(*) as n from product_skus s join products p on p.id = s.product_id join users u on u.id = p.seller_id where u.username like 'tseller\_%' and s.stock <> ${copies + 100}`), 0],
+      ['orders with a pending timer left', await count(sql`select count(*) as n from timers where kind = ${orderTimerKind} and fired_at is null and cancelled_at is null and entity_id in (select key from bench_orders)`), 0],
+    );
+  }
+  checks.push(
     ['unbalanced ledger transactions', (await unbalancedTransactions(db)).length, 0],
     ['maintained balances differing from the ledger', (await balanceMismatches(db)).length, 0],
     ['ledger total', Number(await ledgerTotal(db)), 0],
-  ];
+  );
   console.log(`timers retried after a failed attempt: ${await count(sql`select count(*) as n from timers where attempts > 0`)}`);
-  const income = await sql<{ fees: string; pending: string; expected: string }>`select
-      (select balance from account_balances where account = 'platform:fees')::text as fees,
-      (select sum(balance) from account_balances where account like 'pending:user:%')::text as pending,
-      (select sum(total_amount) from orders where id in ${orderIds})::text as expected`.execute(db);
-  const money = income.rows[0];
-  checks.push(['fees + pending income = what the buyers paid', Number(BigInt(money?.fees ?? '0') + BigInt(money?.pending ?? '0') === BigInt(money?.expected ?? '-1')), 1]);
+  const errors = await sql<{ last_error: string; n: string }>`select last_error, count(*) as n from timers where last_error is not null group by 1 order by 2 desc limit 3`.execute(db);
+  for (const e of errors.rows) console.log(`  ${e.n} × ${e.last_error}`);
   phase(`checks run in ${((Date.now() - checksStart) / 1000).toFixed(1)} s`);
   for (const [name, got, want] of checks) {
     const ok = got === want;
@@ -196,7 +227,7 @@ try {
   }
   console.log(failed ? 'EXACTLY-ONCE CHECK FAILED' : `every timer fired exactly once; ${rate >= 200 ? 'meets' : 'MISSES'} the 200 timers/s budget`);
 } finally {
-  await sql`drop table if exists bench_clones`.execute(server.deps.db).catch(() => undefined);
+  await sql`drop table if exists bench_clones, bench_orders`.execute(server.deps.db).catch(() => undefined);
   await server.close();
   phase('database dropped');
 }

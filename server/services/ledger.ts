@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { addHeldMove, heldMove, registerHeldKind } from '../db/heldMoves';
 import { userAccount } from './users';
 
 /**
@@ -48,17 +49,18 @@ export async function post(db: Conn, entry: { kind: string; reference: string | 
     .insertInto('ledger_entries')
     .values(entry.postings.map((p) => ({ txn_id: txnId, account: p.account, amount: p.amount, kind: entry.kind, reference: entry.reference, ...(entry.at ? { created_at: entry.at } : {}) })))
     .execute();
-  // The maintained balances move in the same transaction (at its end when it holds its moves back).
-  const held = heldMoves.get(db);
-  const moves = held ?? new Map<string, bigint>();
+  // The maintained balances move in the same transaction (at its end when it holds its moves back:
+  // server/db/heldMoves.ts, the timer runner's batches).
+  const moves = new Map<string, bigint>();
   for (const p of entry.postings) moves.set(p.account, (moves.get(p.account) ?? 0n) + p.amount);
-  if (!held) await moveBalances(db, moves);
+  const rows = [...moves].filter(([, amount]) => amount !== 0n).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  if (rows.every(([account, amount]) => addHeldMove(db, 'balance', account, amount))) return txnId;
+  await moveBalances(db, rows);
   return txnId;
 }
 
 /** Moves the maintained balances: one row per account, in account order, so two transactions touching the same accounts lock them in the same order. */
-async function moveBalances(db: Conn, moves: ReadonlyMap<string, bigint>): Promise<void> {
-  const rows = [...moves].filter(([, amount]) => amount !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+async function moveBalances(db: Conn, rows: [account: string, amount: bigint][]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('account_balances')
@@ -66,43 +68,12 @@ async function moveBalances(db: Conn, moves: ReadonlyMap<string, bigint>): Promi
     .onConflict((oc) => oc.column('account').doUpdateSet({ balance: sql<bigint>`account_balances.balance + excluded.balance` }))
     .execute();
 }
-
-/**
- * Balance moves a transaction holds back until just before its commit (the timer runner's batches).
- * A batch of 200 order payouts all credit `platform:fees` and the sellers' pending accounts: moved one
- * posting at a time, each row stays locked from the batch's first payout to its commit, and a second
- * server process's batch, holding other rows of the same kind, deadlocks with it. Held back, the rows
- * are locked only at the end, all at once and in account order (no deadlock), one statement per batch.
- * accountBalance() in the same transaction still answers the balance with the held moves.
- */
-const heldMoves = new WeakMap<Conn, Map<string, bigint>>();
-
-export function holdBalanceMoves(trx: Transaction<Database>): void {
-  heldMoves.set(trx, new Map());
-}
-
-/** Where the held moves stand now; the answer puts them back there (a handler rolled back to its savepoint). */
-export function heldMovesCheckpoint(trx: Transaction<Database>): () => void {
-  const held = heldMoves.get(trx);
-  if (!held) return () => undefined;
-  const saved = new Map(held);
-  return () => {
-    held.clear();
-    for (const [account, amount] of saved) held.set(account, amount);
-  };
-}
-
-/** Carries out the held moves (before the commit) and stops holding. */
-export async function moveHeldBalances(trx: Transaction<Database>): Promise<void> {
-  const held = heldMoves.get(trx);
-  heldMoves.delete(trx);
-  if (held) await moveBalances(trx, held);
-}
+registerHeldKind('balance', moveBalances);
 
 /** An account's balance: its maintained row (one primary-key read, however many ledger rows it has). */
 export async function accountBalance(db: Conn, account: string): Promise<bigint> {
   const row = await db.selectFrom('account_balances').select('balance').where('account', '=', account).executeTakeFirst();
-  return (row?.balance ?? 0n) + (heldMoves.get(db)?.get(account) ?? 0n);
+  return (row?.balance ?? 0n) + heldMove(db, 'balance', account);
 }
 
 /** Accounts whose maintained balance differs from the sum of their ledger rows (none, ever; checked after every server test file). */

@@ -10,6 +10,7 @@ import { applyEventWithActions, restore, store, transitionsFor } from '../charts
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 import { scheduleTimer, syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
+import { addHeldMove, registerHeldKind } from '../db/heldMoves';
 import { Durations } from '../../src/domain/constants';
 import { accountBalance, Accounts, post, type Posting } from './ledger';
 
@@ -70,13 +71,26 @@ interface OrderRow {
 
 type Effect = (trx: Trx, order: OrderRow, event: AnyEventObject, now: number) => Promise<void>;
 
-/** Returns the reserved stock of an order's items to their SKUs. */
+/** Returns the reserved stock of an order's items to their SKUs (held to the end of a timer batch: server/db/heldMoves.ts). */
 async function returnStock(trx: Trx, order: OrderRow): Promise<void> {
   const items = await trx.selectFrom('order_items').select(['sku_id', 'quantity']).where('order_id', '=', order.id).orderBy('sku_id').execute();
+  if (items.every((item) => addHeldMove(trx, 'stock', stockKey(item.sku_id), BigInt(item.quantity)))) return;
   for (const item of items) {
     await trx.updateTable('product_skus').set((eb) => ({ stock: eb('stock', '+', item.quantity) })).where('id', '=', item.sku_id).execute();
   }
 }
+
+/** SKU ids as held-move keys, zero-padded so that key order is id order. */
+const stockKey = (skuId: bigint) => skuId.toString().padStart(20, '0');
+
+// A batch's held stock returns: the SKU rows locked in id order, then one update.
+registerHeldKind('stock', async (trx, moves) => {
+  const ids = moves.map(([key]) => BigInt(key));
+  await trx.selectFrom('product_skus').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await sql`update product_skus s set stock = s.stock + v.quantity::int
+    from (select unnest(${moves.map(([key]) => key)}::int8[]) as id, unnest(${moves.map(([, amount]) => amount.toString())}::int8[]) as quantity) v
+    where s.id = v.id`.execute(trx);
+});
 
 /** What the buyer paid for the order goes back from its escrow to the buyer's balance. */
 async function refundBuyer(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {

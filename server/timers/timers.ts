@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { getNextTransitions, type AnyMachineSnapshot } from 'xstate';
 import { isPostgres, type Db } from '../db/database';
-import { heldMovesCheckpoint, holdBalanceMoves, moveHeldBalances } from '../services/ledger';
+import { applyHeldMoves, heldMovesCheckpoint, holdMoves } from '../db/heldMoves';
 import type { Database } from '../db/schema';
 
 /**
@@ -70,9 +70,9 @@ export const timerBatchSize = 200;
  * full there is a backlog, and the next batch is claimed at once. `limit` bounds one call.
  *
  * A backlog's cost is round trips: on PostgreSQL one timer's release and the next one's savepoint go
- * in one, and the batch's ledger balance moves are held back to one statement before the commit
- * (server/services/ledger.ts holdBalanceMoves: also what keeps two processes' batches, which credit
- * the same fee and seller accounts, from deadlocking).
+ * in one, and the batch's increments of shared rows (ledger balances, returned stock) are held back
+ * to one statement each before the commit (server/db/heldMoves.ts: also what keeps two processes'
+ * batches, which credit the same fee and seller accounts, from deadlocking).
  */
 export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler>, now: number, limit = Number.POSITIVE_INFINITY, batch = timerBatchSize): Promise<number> {
   let fired = 0;
@@ -92,7 +92,7 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
       if (skipped.length > 0) q = q.where('id', 'not in', skipped);
       const rows: TimerRow[] = await q.orderBy('due_at').orderBy('id').limit(take).forUpdate().skipLocked().execute();
       const done: bigint[] = [];
-      holdBalanceMoves(trx);
+      holdMoves(trx);
       let open = false; // a released savepoint's RELEASE not sent yet (PostgreSQL: it goes with the next SAVEPOINT)
       for (const timer of rows) {
         await sql.raw(open ? 'release savepoint timer; savepoint timer' : 'savepoint timer').execute(trx);
@@ -113,7 +113,7 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
         }
       }
       if (open) await sql`release savepoint timer`.execute(trx);
-      await moveHeldBalances(trx);
+      await applyHeldMoves(trx);
       if (done.length > 0) await trx.updateTable('timers').set({ fired_at: new Date(now) }).where('id', 'in', done).execute();
       for (const f of failures) {
         await trx
