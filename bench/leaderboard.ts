@@ -11,7 +11,8 @@ import { startServerProcess } from './serverProcess';
  * Leaderboard pages at scale (issue 14 budget: p99 under 50 ms at 50 connections on PostgreSQL):
  * 100,000 users (one in a thousand frozen) and 1,000,000 points-ledger rows spread over 60 days and the
  * three kinds, with the score rows (day, month, total) the ledger keeps beside it. 50 autocannon
- * connections ask signed GET /api/ambassador/leaderboard pages; every request is signed afresh.
+ * connections ask signed GET /api/ambassador/leaderboard pages; every request is signed afresh. The
+ * server runs in its own process (one, then two with WORKERS=2), as `npm start` runs it.
  *
  *   npx tsx bench/leaderboard.ts                      # PostgreSQL at TEST_DATABASE_URL
  *   BENCH_USERS=1000 BENCH_ROWS=10000 BENCH_SECONDS=2 npx tsx bench/leaderboard.ts   # a smoke run
@@ -93,13 +94,16 @@ try {
     const check = await caller.get<{ rows?: unknown[] }>(path);
     return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rows: check.object?.rows?.length ?? 0 };
   };
-  // The database's own time for a page (the page query and the rank count), one at a time.
+  // The database's own time, one at a time: reading a period's standing (once per 10 s per process and
+  // period, or after a local write), a page's one query, and, for comparison, the count over the index
+  // that the rank of a median score would cost without the standing.
+  const someIds = (await sql<{ id: string }>`select user_id::text as id from points_scores where board = 'checkIn' and period = 't' order by score desc, user_id offset 980 limit 20`.execute(db)).rows.map((r) => r.id);
   for (const [what, text] of [
-    ['page query, check-in total, page 1', sql`explain analyze select s.user_id, u.nickname, s.score from points_scores s join users u on u.id = s.user_id
-       where s.board = 'checkIn' and s.period = 't' and u.frozen = false order by s.score desc, s.user_id limit 21 offset 0`],
-    ['page query, check-in total, page 50', sql`explain analyze select s.user_id, u.nickname, s.score from points_scores s join users u on u.id = s.user_id
-       where s.board = 'checkIn' and s.period = 't' and u.frozen = false order by s.score desc, s.user_id limit 21 offset 980`],
-    ['rank count, check-in total, median score', sql`explain analyze select count(*) from points_scores h where h.board = 'checkIn' and h.period = 't'
+    ['standing read, check-in total', sql`explain analyze select string_agg(s.user_id::text, ',' order by s.score desc, s.user_id), string_agg(s.score::text, ',' order by s.score desc, s.user_id)
+       from points_scores s join users u on u.id = s.user_id where s.board = 'checkIn' and s.period = 't' and not u.frozen`],
+    ['page query, check-in total, page 50', sql`explain analyze select (select score from points_scores where board = 'checkIn' and period = 't' and user_id = ${lo}) as mine,
+       (select json_agg(json_build_object('id', id::text, 'nickname', nickname)) from users where id = any(${`{${someIds.join(',')}}`}::int8[]) and not frozen) as names`],
+    ['rank count in SQL (not used), median score', sql`explain analyze select count(*) from points_scores h where h.board = 'checkIn' and h.period = 't'
        and h.score > (select percentile_disc(0.5) within group (order by score) from points_scores where board = 'checkIn' and period = 't')`],
   ] as const) {
     const plan = await text.execute(db);

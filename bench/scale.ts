@@ -20,11 +20,13 @@ import { sign } from '../server/http/session';
 import { createPlatformClient } from '../server/platform/client';
 import { setCatalogueCacheTtl } from '../server/services/catalogueCache';
 import { startServer } from '../server/start';
+import { timerHandlers } from '../server/timers/handlers';
+import { runDueTimers } from '../server/timers/timers';
 
 /**
  * The cost curve at marketplace scale (issue 16), on PostgreSQL:
  *
- *   npx tsx bench/scale.ts --products 10000 [--users N] [--seconds 10] [--skip-checkout]
+ *   npx tsx bench/scale.ts --products 10000 [--users N] [--seconds 10] [--skip-checkout | --checkout-only] [--rounds 3] [--warmup 5] [--database name]
  *
  * Seeds (once) a database `coin_mall_scale_<N>` on TEST_DATABASE_URL's server with the scale seed,
  * then, at 50 connections on loopback, with every request a different query and the public-read cache
@@ -41,14 +43,20 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'skip-checkout': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
+    'checkout-only': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '5' },
+    database: { type: 'string' },
   },
 });
 const products = Number(values.products);
 const users = Number(values.users ?? Math.max(1000, Math.floor(products / 10)));
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const rounds = Math.max(1, Number(values.rounds));
+const warmup = Number(values.warmup);
 const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `coin_mall_scale_${products}`;
+const dbName = values.database ?? `coin_mall_scale_${products}`;
 const databaseUrl = (() => {
   const u = new URL(admin);
   u.pathname = `/${dbName}`;
@@ -171,6 +179,7 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
   return { text, seqScans };
 }
 
+/** Starts `server/main.ts` (WORKERS processes) and resolves once every process has opened its database and fired its due timers. */
 function startProcesses(workers: number, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', SANDBOX: '1', PI_API_KEY: '', PI_PLATFORM_URL: '', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-scale-')) },
@@ -180,7 +189,10 @@ function startProcesses(workers: number, port: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('running at')) setTimeout(() => resolve(child), workers > 1 ? 3000 : 2000);
+      if (output.includes('Database ready')) {
+        child.stdout?.off('data', onData);
+        resolve(child);
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -188,50 +200,172 @@ function startProcesses(workers: number, port: number): Promise<ChildProcess> {
   });
 }
 
-async function checkout(db: Db, workers: number): Promise<string> {
+const clockTicks = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
+
+/** CPU seconds (user + system) a process has used, 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's processes: the one started and its children (the cluster's workers). */
+function processTree(pid: number): number[] {
+  const children = (() => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  })();
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds so far of every process of the server, of every PostgreSQL backend on the bench's database (not the server-wide WAL writer and checkpointer: other databases share them), and of this process (the client). */
+async function cpuSnapshot(db: Db, serverPid: number): Promise<{ server: Map<number, number>; postgres: Map<number, number>; client: number }> {
+  const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  const cpu = process.cpuUsage();
+  return {
+    server: new Map(processTree(serverPid).map((pid) => [pid, cpuSeconds(pid)])),
+    postgres: new Map(backends.rows.map((r) => [r.pid, cpuSeconds(r.pid)])),
+    client: (cpu.user + cpu.system) / 1e6,
+  };
+}
+
+interface CheckoutSetup {
+  hot: { id: bigint; product_id: bigint }[];
+  sessions: Session[];
+  addresses: Map<bigint, string>;
+}
+
+const hotStock = 1_000_000;
+
+/** The same five hot SKUs, buyers (one a connection), sessions and addresses for every run. */
+async function prepareCheckout(db: Db): Promise<CheckoutSetup> {
+  const hot = await db.selectFrom('product_skus as s').innerJoin('products as p', 'p.id', 's.product_id').select(['s.id', 's.product_id']).where('p.status', '=', 'normal').where('p.visible_range', '=', 'global').orderBy('s.id').limit(5).execute();
+  const buyers = await db.selectFrom('users').select('id').where('username', 'like', 'scale_%').where(sql<boolean>`roles = '["buyer"]'::jsonb`).orderBy('id', 'desc').limit(connections).execute();
+  const sessions = await sessionsFor(db, buyers.map((b) => b.id));
+  const addresses = new Map<bigint, string>();
+  for (const b of buyers) {
+    const a = await db.insertInto('addresses').values({ user_id: b.id, first_name: 'Ana', last_name: 'Cruz', phone: '+63 912 345 6789', country_id: 4, province_id: null, city_id: null, detail: '12 Rizal Street', is_default: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+    addresses.set(b.id, a.id.toString());
+  }
+  return { hot, sessions, addresses };
+}
+
+/** Real signed checkouts through the HTTP API (one hot SKU, one unit, paid by coin), one buyer a connection. */
+async function submitLoad(url: string, setup: CheckoutSetup, duration: number) {
+  let nextConnection = 0;
+  return autocannon({
+    url,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/commodity/orders/submit',
+        setupRequest: (req, context: { buyer?: number }) => {
+          context.buyer ??= nextConnection++ % setup.sessions.length;
+          const s = setup.sessions[context.buyer] as Session;
+          const h = pick(setup.hot);
+          const body = JSON.stringify({ idempotencyKey: crypto.randomBytes(12).toString('hex'), items: [{ productId: h.product_id.toString(), skuId: h.id.toString(), quantity: 1 }], addressId: setup.addresses.get(s.userId), paymentMethod: 'coin' });
+          return { ...req, body, headers: { 'Content-Type': 'application/json', ...signedHeaders(s, 'POST', '/api/commodity/orders/submit') } };
+        },
+      },
+    ],
+  });
+}
+
+interface CheckoutRun {
+  workers: number;
+  ordersPerSecond: number;
+  /** CPU ms an order of the server's processes, and of everything (server, PostgreSQL, client). */
+  serverMs: number;
+  totalMs: number;
+  line: string;
+  oversold: boolean;
+}
+
+/**
+ * One measured run: the orders left unpaid by earlier runs that would expire before this run ends
+ * expire first (the product's own timer runner, its clock run-length + 2 minutes ahead), so no expiry
+ * batch returns stock to the hot rows mid-run; planner statistics refreshed (as autovacuum would);
+ * stock reset; the processes started (every one has opened its database) and warmed up with
+ * real checkouts (every process has taken connections and compiled its paths); then `seconds` of load.
+ * Stock + sold is checked over warm-up and run together.
+ */
+async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<CheckoutRun> {
+  await runDueTimers(db, timerHandlers, Date.now() + (warmup + seconds + 120) * 1000);
+  // Autovacuum is off on this server: without fresh statistics, every timer lookup of a checkout scans
+  // all pending timers (which grow with every run), and the later run of a pair is the slower.
+  await sql`analyze orders, order_items, order_events, checkouts, timers, request_signatures, product_skus`.execute(db);
+  const ids = setup.hot.map((h) => h.id);
+  await db.updateTable('product_skus').set({ stock: hotStock }).where('id', 'in', ids).execute();
+  const sold = async () => Number((await db.selectFrom('order_items').select(sql<string>`coalesce(sum(quantity), 0)::text`.as('n')).where('sku_id', 'in', ids).executeTakeFirstOrThrow()).n);
+  const soldBefore = await sold();
   const port = 18_900 + workers;
   const child = await startProcesses(workers, port);
   try {
-    const stock = 1_000_000;
-    const hot = await db.selectFrom('product_skus as s').innerJoin('products as p', 'p.id', 's.product_id').select(['s.id', 's.product_id']).where('p.status', '=', 'normal').where('p.visible_range', '=', 'global').orderBy('s.id').limit(5).execute();
-    await db.updateTable('product_skus').set({ stock }).where('id', 'in', hot.map((h) => h.id)).execute();
-    const buyers = await db.selectFrom('users').select('id').where('username', 'like', 'scale_%').where(sql<boolean>`roles = '["buyer"]'::jsonb`).orderBy('id', 'desc').limit(connections).execute();
-    const sessions = await sessionsFor(db, buyers.map((b) => b.id));
-    const addresses = new Map<bigint, string>();
-    for (const b of buyers) {
-      const a = await db.insertInto('addresses').values({ user_id: b.id, first_name: 'Ana', last_name: 'Cruz', phone: '+63 912 345 6789', country_id: 4, province_id: null, city_id: null, detail: '12 Rizal Street', is_default: false, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
-      addresses.set(b.id, a.id.toString());
-    }
-    const sold = async () => Number((await db.selectFrom('order_items').select(sql<string>`coalesce(sum(quantity), 0)::text`.as('n')).where('sku_id', 'in', hot.map((h) => h.id)).executeTakeFirstOrThrow()).n);
-    const soldBefore = await sold();
-    let nextConnection = 0;
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections,
-      duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/commodity/orders/submit',
-          setupRequest: (req, context: { buyer?: number }) => {
-            context.buyer ??= nextConnection++ % sessions.length;
-            const s = sessions[context.buyer] as Session;
-            const h = pick(hot);
-            const body = JSON.stringify({ idempotencyKey: crypto.randomBytes(12).toString('hex'), items: [{ productId: h.product_id.toString(), skuId: h.id.toString(), quantity: 1 }], addressId: addresses.get(s.userId), paymentMethod: 'coin' });
-            return { ...req, body, headers: { 'Content-Type': 'application/json', ...signedHeaders(s, 'POST', '/api/commodity/orders/submit') } };
-          },
-        },
-      ],
-    });
+    const url = `http://127.0.0.1:${port}`;
+    if (warmup > 0) await submitLoad(url, setup, warmup);
+    const before = await cpuSnapshot(db, child.pid ?? 0);
+    const result = await submitLoad(url, setup, seconds);
+    const after = await cpuSnapshot(db, child.pid ?? 0);
+    const used = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0);
+    const perOrder = (s: number) => ((s * 1000) / Math.max(1, result['2xx'])).toFixed(1);
+    const cpuServer = used(before.server, after.server);
+    const cpuPostgres = used(before.postgres, after.postgres);
+    const cpuClient = after.client - before.client;
+    const cpu = `CPU ms an order: server ${perOrder(cpuServer)}, PostgreSQL ${perOrder(cpuPostgres)}, client ${perOrder(cpuClient)} (${((cpuServer + cpuPostgres + cpuClient) / seconds).toFixed(2)} of ${os.availableParallelism()} cores busy)`;
     await new Promise((r) => setTimeout(r, 1500));
-    const left = await db.selectFrom('product_skus').select(sql<string>`sum(stock)::text`.as('n')).where('id', 'in', hot.map((h) => h.id)).executeTakeFirstOrThrow();
-    const oversold = (await sold()) - soldBefore + Number(left.n) !== 5 * stock;
-    return `checkout, ${workers} process${workers > 1 ? 'es' : ''}: ${result.requests.average.toFixed(0)} orders/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result['2xx']} ok, ${result.non2xx} refused, ${result.errors} errors; stock + sold ${oversold ? 'DOES NOT add up (oversold)' : 'add up'}`;
+    const left = await db.selectFrom('product_skus').select(sql<string>`sum(stock)::text`.as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+    const oversold = (await sold()) - soldBefore + Number(left.n) !== 5 * hotStock;
+    const line = `checkout, ${workers} process${workers > 1 ? 'es' : ''}: ${result.requests.average.toFixed(0)} orders/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result['2xx']} ok, ${result.non2xx} refused, ${result.errors} errors; stock + sold ${oversold ? 'DOES NOT add up (oversold)' : 'add up'}; ${cpu}`;
+    const ok = Math.max(1, result['2xx']);
+    return { workers, ordersPerSecond: result['2xx'] / seconds, serverMs: (cpuServer * 1000) / ok, totalMs: ((cpuServer + cpuPostgres + cpuClient) * 1000) / ok, line, oversold };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
   }
+}
+
+const median = (list: number[]): number => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** 1 and 2 processes in interleaved rounds (1-2, 2-1, 1-2…) under the same conditions; the median of each and their ratio. */
+async function checkoutRounds(db: Db): Promise<string[]> {
+  const setup = await prepareCheckout(db);
+  const lines: string[] = [];
+  const runs: CheckoutRun[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const workers of round % 2 ? [2, 1] : [1, 2]) {
+      const run = await checkout(db, setup, workers);
+      console.log(`  round ${round + 1}: ${run.line}`);
+      lines.push(`round ${round + 1}: ${run.line}`);
+      runs.push(run);
+    }
+  }
+  const one = median(runs.filter((r) => r.workers === 1).map((r) => r.ordersPerSecond));
+  const two = median(runs.filter((r) => r.workers === 2).map((r) => r.ordersPerSecond));
+  lines.push(`checkout, ${rounds} interleaved rounds of ${warmup} s warm-up + ${seconds} s: median ${one.toFixed(0)} orders/s with 1 process, ${two.toFixed(0)} with 2: ${(two / Math.max(1, one)).toFixed(2)}×; ${runs.some((r) => r.oversold) ? 'OVERSOLD in some run' : 'never an oversell'}`);
+  // What the CPU an order allows on this machine: one process is bounded by its one thread and by the
+  // cores it shares with PostgreSQL and the client; two processes by the cores only.
+  const cores = os.availableParallelism();
+  const serverOne = median(runs.filter((r) => r.workers === 1).map((r) => r.serverMs));
+  const totalOne = median(runs.filter((r) => r.workers === 1).map((r) => r.totalMs));
+  const totalTwo = median(runs.filter((r) => r.workers === 2).map((r) => r.totalMs));
+  const ceilingOne = Math.min(1000 / serverOne, (cores * 1000) / totalOne);
+  const ceilingTwo = Math.min((2 * 1000) / serverOne, (cores * 1000) / totalTwo);
+  lines.push(`CPU ceilings on ${cores} cores (median CPU an order): 1 process ≤ ${ceilingOne.toFixed(0)} orders/s (its thread: ${serverOne.toFixed(1)} ms, all: ${totalOne.toFixed(1)} ms), 2 processes ≤ ${ceilingTwo.toFixed(0)} (all: ${totalTwo.toFixed(1)} ms): at most ${(ceilingTwo / ceilingOne).toFixed(2)}× on an idle machine; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  return lines;
 }
 
 async function main() {
@@ -241,6 +375,13 @@ async function main() {
   const c = counts.rows[0];
   const header = `scale bench on PostgreSQL: ${c?.products} products, ${c?.orders} orders, ${c?.ledger} ledger rows; ${connections} connections, ${seconds} s a path, loopback; every request a different query`;
   console.log(header);
+  if (values['checkout-only']) {
+    const lines = await checkoutRounds(db);
+    for (const l of lines) console.log(l);
+    fs.appendFileSync(path.join(outputDir, `${dbName}-checkout.txt`), `\n=== checkout (${new Date().toISOString()})\n${lines.join('\n')}\n`);
+    await db.destroy();
+    return;
+  }
 
   const productIds = (await db.selectFrom('products').select(['id', 'seller_id']).where('status', '=', 'normal').orderBy(sql`random()`).limit(5000).execute());
   const countries = [0, ...(await db.selectFrom('regions').select('id').where('level', '=', 1).execute()).map((r) => r.id)];
@@ -254,6 +395,12 @@ async function main() {
   const [hotSession] = await sessionsFor(db, [hot.id]);
   const [staff] = await sessionsFor(db, [arbiter.id]);
   if (!hotSession || !staff) throw new Error('no sessions');
+  // Deep pages by keyset (issue 16): a seller's order (with its tab) or a movement of the hot account to read on after.
+  const sellerOf = new Map(sellers.map((s) => [s.userId, s]));
+  const sellerOrders = sellers.length
+    ? await db.selectFrom('orders').select(['id', 'seller_id', 'seller_tab']).where('seller_id', 'in', sellers.map((s) => s.userId)).orderBy(sql`random()`).limit(5000).execute()
+    : [];
+  const hotMovements = await db.selectFrom('ledger_entries').select('id').where('account', '=', `user:${hot.id.toString()}`).orderBy(sql`random()`).limit(5000).execute();
   const limit = () => 15 + Math.floor(Math.random() * 11);
   const cursor = () => pick(productIds).id.toString();
 
@@ -267,8 +414,16 @@ async function main() {
     { name: 'store page', next: () => ({ url: `/api/commodity/product/feed?countryId=0&sellerId=${pick(productIds).seller_id.toString()}&limit=${limit()}${Math.random() < 0.5 ? `&cursor=${cursor()}` : ''}` }) },
     { name: 'my orders (buyer tabs)', next: () => ({ url: `/api/commodity/orders/buyerList?tab=${pick(['all', 'pendingShipment', 'shipped', 'unrated'])}&size=${limit()}`, session: pick(buyers) }) },
     { name: "seller's order tabs", next: () => ({ url: `/api/commodity/orders/sellerList?tab=${pick(['all', 'toConfirm', 'pendingShipment', 'shipped', 'refunds', 'done'])}&size=${limit()}`, session: pick(sellers) }) },
+    {
+      name: "seller's tabs, deep (after)",
+      next: () => {
+        const o = pick(sellerOrders);
+        return { url: `/api/commodity/orders/sellerList?tab=${Math.random() < 0.5 ? (o.seller_tab ?? 'all') : 'all'}&size=${limit()}&after=${o.id.toString()}`, session: sellerOf.get(o.seller_id) };
+      },
+    },
     { name: 'balance (hot account)', next: () => ({ url: '/api/users/user/getUserBalance', session: hotSession }) },
     { name: 'balance details (hot account)', next: () => ({ url: `/api/commodity/orders/balanceDetails?page=${1 + crypto.randomInt(5)}&size=${limit()}`, session: hotSession }) },
+    { name: 'balance details, deep (after)', next: () => ({ url: `/api/commodity/orders/balanceDetails?size=${limit()}&after=${pick(hotMovements).id.toString()}`, session: hotSession }) },
     { name: 'console review queue', next: () => ({ url: `/api/platform/product/list?status=${pick(['reviewing', 'frozen'])}`, session: staff }) },
   ];
 
@@ -305,10 +460,7 @@ async function main() {
     await new Promise<void>((resolve) => bareServer.close(() => resolve()));
     await app.close();
   }
-  if (!values['skip-checkout']) {
-    lines.push(await checkout(db, 1));
-    lines.push(await checkout(db, 2));
-  }
+  if (!values['skip-checkout']) lines.push(...(await checkoutRounds(db)));
   for (const l of lines) console.log(l);
   fs.appendFileSync(planFile, `\n=== figures\n${lines.join('\n')}\n`);
   await db.destroy();

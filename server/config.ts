@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   /** PostgreSQL server connection string; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | null;
+  /** PostgreSQL connections a server process may open (DATABASE_POOL_SIZE, 10); `WORKERS=N` gives each process its share of it. */
+  databasePoolSize: number;
   dataDir: string;
   /** Sandbox mode: the server plays the coin platform and the host. On when no PI_API_KEY is set. */
   sandbox: boolean;
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? 10)) || 10),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     sandbox,
     piApiKey: sandbox && piApiKey === '' ? sandboxApiKey : piApiKey,

@@ -21,16 +21,23 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   await db.destroy();
   let stopping = false;
   let listening = 0;
-  for (let i = 0; i < workers; i += 1) cluster.fork({ COIN_MALL_PREPARED: '1' });
+  let ready = 0;
+  // The processes share DATABASE_POOL_SIZE: as many transactions in PostgreSQL at once as one process
+  // would run (more only queue on the same cores and the same hot rows, and cost each order more CPU).
+  const workerEnv = { COIN_MALL_PREPARED: '1', DATABASE_POOL_SIZE: String(Math.max(2, Math.ceil(config.databasePoolSize / workers))) };
+  for (let i = 0; i < workers; i += 1) cluster.fork(workerEnv);
   cluster.on('message', (_worker, message: unknown) => {
-    if (typeof message === 'object' && message !== null && 'listening' in message && ++listening === workers) {
-      console.log(`Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'}; ready after ${Date.now() - started} ms)`);
+    if (typeof message !== 'object' || message === null) return;
+    if ('listening' in message && ++listening === workers) {
+      console.log(`Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
     }
+    // Each process has opened its database and fired the timers that fell due while it was down.
+    if ('ready' in message && ++ready === workers) console.log(`Database ready in all ${workers} server processes after ${Date.now() - started} ms.`);
   });
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
     console.error(`[cluster] server process ${worker.process.pid ?? ''} exited (${code}); starting another`);
-    cluster.fork({ COIN_MALL_PREPARED: '1' });
+    cluster.fork(workerEnv);
   });
   const stop = () => {
     stopping = true;
@@ -51,7 +58,8 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
       else console.log(`Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
     },
   });
-  if (!cluster.isWorker) console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
+  if (cluster.isWorker) process.send?.({ ready: true });
+  else console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
 
   const stop = async () => {
     await server.close();

@@ -41,7 +41,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
     if (!options.prepared) {
       await migrate(db);
       await seed(db, { demo: true, dataDir: config.dataDir });

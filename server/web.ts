@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import type { Config } from './config';
 
@@ -59,17 +60,23 @@ export const sharedLinkScreens: Record<string, string> = {
 
 /**
  * Entry by a shared link (product detail, store, search results, category search). Hash routes never
- * reach the server, so this small script, run where the page ends, reads the hash and at once
- * preloads the screen's chunk, asks for the screen's data and paints its first row (the product's
- * first picture at card size, 480 px, which fits a phone, as wide as the screen's own picture so that
- * one is not a larger paint; or the first two products of the list) in place of the home screen's placeholder, as the home page's server-rendered row does. It leaves a
- * promise, `cmPreview`, that settles when that first picture has loaded (or after 4 s, or at once on
- * any failure); startScript starts the app then, so the picture does not compete with the scripts.
- * React replaces the preview on its first render.
+ * reach the server, so this small script, run where the page ends, reads the hash and at once asks for
+ * the screen's data and paints its first row (the product's first picture at card size, 480 px, which
+ * fits a phone, as wide as the screen's own picture so that one is not a larger paint; or the first two
+ * products of the list) in place of the home screen's placeholder, as the home page's server-rendered
+ * row does. The answer of a product's or a search's request is left for the screen (`cmPrefetch`, the
+ * URL the screen itself asks for: src/api/client.ts takes it instead of asking again; a store's or a
+ * category's asks for two products only, less to wait for than the screen's page of 20). It leaves a
+ * promise, `cmPreview`, that settles once that first row is on screen: its first
+ * picture loaded and then painted (the browser's largest-contentful-paint entry for it, at most 0.5 s
+ * later; a frame where that entry type is unknown), or after 4 s, or at once on any failure. Only then
+ * does it preload the screen's chunk, and startScript start the app: a script that arrives before the
+ * largest paint competes with the picture on a slow connection, and Lighthouse counts every request
+ * that ended before the largest paint as needed for it. React replaces the preview on its first render.
  */
 export function sharedLinkScript(chunks: Record<string, string[]>): string {
   const data = JSON.stringify(chunks).replace(/</g, '\\u003c');
-  return `<script>(function(){var m=/^#\\/(product\\/detail|product\\/store|product\\/new-store|search|product\\/classifysearch)\\?(.*)$/.exec(location.hash),c=${data};if(!m)return;var q=new URLSearchParams(m[2]),r=m[1],v=function(k){return encodeURIComponent(q.get(k)||'')},f='/api/commodity/product/',u=r=='product/detail'?f+'detail?id='+v('id'):r=='search'?q.get('q')&&f+'search?countryId=0&limit=2&q='+v('q'):f+'feed?countryId=0&limit=2&'+(r=='product/classifysearch'?'categoryId='+v('category'):'sellerId='+v('id'));if(!u)return;(c[r]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var e=function(t){return String(t).replace(/[&<>"']/g,function(x){return'&#'+x.charCodeAt(0)+';'})},t=function(p,w){var i=p.image||(p.images||[])[0];return'<div style="border-radius:16px;background:#fff;overflow:hidden">'+(i?'<img src="'+e(i.urls.card)+'" width="480" height="480" alt="" fetchpriority="high" style="display:block;width:100%;height:auto;aspect-ratio:1/1;object-fit:cover">':'')+'<div style="padding:8px;font-size:'+w+'px;font-weight:600;color:#1b1530">'+e(p.title)+'<div style="color:#5b21d6;font-weight:800">π '+e(p.price)+'</div></div></div>'};window.cmPreview=Promise.race([new Promise(function(s){setTimeout(s,4000)}),fetch(u).then(function(a){return a.json()}).then(function(a){var o=a.object||{},l=o.images?[o]:((o.products||o).list||[]).slice(0,2),n=document.getElementById('first-paint');if(!n||!l.length)return;if(o.images)n.style.padding='0';n.innerHTML=o.images?t(l[0],18):'<div style="display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px">'+l.map(function(p){return t(p,14)}).join('')+'</div>';n.style.visibility='visible';var g=n.querySelector('img');if(g&&!g.complete)return new Promise(function(s){g.onload=g.onerror=s})})]).catch(function(){})})()</script>`;
+  return `<script>(function(){var m=/^#\\/(product\\/detail|product\\/store|product\\/new-store|search|product\\/classifysearch)\\?(.*)$/.exec(location.hash),c=${data};if(!m)return;var q=new URLSearchParams(m[2]),r=m[1],v=function(k){return encodeURIComponent(q.get(k)||'')},f='/api/commodity/product/',S=function(o){return new URLSearchParams(o).toString()},u=r=='product/detail'?f+'detail?'+S({id:q.get('id')||''}):r=='search'?q.get('q')&&f+'search?'+S({q:q.get('q'),countryId:0}):f+'feed?countryId=0&limit=2&'+(r=='product/classifysearch'?'categoryId='+v('category'):'sellerId='+v('id'));if(!u)return;var A=fetch(u).then(function(a){return a.json()});if(r=='product/detail'||r=='search')window.cmPrefetch={url:u,at:Date.now(),answer:A};var e=function(t){return String(t).replace(/[&<>"']/g,function(x){return'&#'+x.charCodeAt(0)+';'})},t=function(p,w){var i=p.image||(p.images||[])[0];return'<div style="border-radius:16px;background:#fff;overflow:hidden">'+(i?'<img src="'+e(i.urls.card)+'" width="480" height="480" alt="" fetchpriority="high" style="display:block;width:100%;height:auto;aspect-ratio:1/1;object-fit:cover">':'')+'<div style="padding:8px;font-size:'+w+'px;font-weight:600;color:#1b1530">'+e(p.title)+'<div style="color:#5b21d6;font-weight:800">π '+e(p.price)+'</div></div></div>'},P=window.PerformanceObserver,shown=function(n){return new Promise(function(s){if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){var o=new P(function(l){if(l.getEntries().some(function(x){return n.contains(x.element)})){o.disconnect();s()}});o.observe({type:'largest-contentful-paint',buffered:true});setTimeout(s,500)}else(window.requestAnimationFrame||setTimeout)(function(){setTimeout(s,0)})})};window.cmPreview=Promise.race([new Promise(function(s){setTimeout(s,4000)}),A.then(function(a){var o=a.object||{},l=o.images?[o]:((o.products||o).list||[]).slice(0,2),n=document.getElementById('first-paint');if(!n||!l.length)return;if(o.images)n.style.padding='0';n.innerHTML=o.images?t(l[0],18):'<div style="display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px">'+l.map(function(p){return t(p,14)}).join('')+'</div>';n.style.visibility='visible';var g=n.querySelector('img');return new Promise(function(s){if(g&&!g.complete)g.onload=g.onerror=s;else s()}).then(function(){return shown(n)})})]).catch(function(){}).then(function(){(c[r]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})})()</script>`;
 }
 
 interface ManifestChunk {
@@ -121,7 +128,27 @@ export function previewTiles(tiles: PreviewTile[]): string {
     .join('');
 }
 
-/** Serves the built client: hashed assets cached for a year, index.html never cached. */
+/** Text files the server sends gzip-compressed to a browser that accepts it (images are compressed already). */
+const compressible = new Set(['.js', '.css', '.html', '.json', '.svg', '.txt', '.ico']);
+const acceptsGzip = (header: string | undefined) => /\bgzip\b/.test(header ?? '');
+
+/** A file's gzip, made once per version of the file (its size and time of change) and then kept in memory. */
+const gzipCache = new Map<string, { stamp: string; body: Uint8Array<ArrayBuffer> }>();
+function gzipped(file: string): Uint8Array<ArrayBuffer> {
+  const stat = fs.statSync(file);
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const kept = gzipCache.get(file);
+  if (kept?.stamp === stamp) return kept.body;
+  const body = new Uint8Array(zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+  gzipCache.set(file, { stamp, body });
+  return body;
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached; text gzip-compressed
+ * (the first screen's JavaScript budget is counted in gzip, and the scripts of a slow phone connection
+ * are most of what it waits for).
+ */
 export function webRoutes(config: Config, preview: () => Promise<string> = async () => '') {
   const app = new Hono();
   const indexFile = path.join(config.distDir, 'index.html');
@@ -144,7 +171,12 @@ export function webRoutes(config: Config, preview: () => Promise<string> = async
     if (html === null) return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503);
     c.header('Cache-Control', 'no-cache');
     const tiles = await preview().catch(() => '');
-    return c.html(html.replace('<!--coin-mall-preview-->', tiles));
+    const body = html.replace('<!--coin-mall-preview-->', tiles);
+    c.header('Vary', 'Accept-Encoding');
+    if (!acceptsGzip(c.req.header('accept-encoding'))) return c.html(body);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(zlib.gzipSync(body)));
   });
   app.get('/index.html', (c) => c.redirect('/'));
 
@@ -155,11 +187,12 @@ export function webRoutes(config: Config, preview: () => Promise<string> = async
     const immutable = rel.startsWith('assets/');
     c.header('Content-Type', types[path.extname(file)] ?? 'application/octet-stream');
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    const gz = `${file}.gz`;
-    if (immutable && fs.existsSync(gz) && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
-      c.header('Content-Encoding', 'gzip');
+    if (compressible.has(path.extname(file))) {
       c.header('Vary', 'Accept-Encoding');
-      return c.body(fs.readFileSync(gz));
+      if (acceptsGzip(c.req.header('accept-encoding'))) {
+        c.header('Content-Encoding', 'gzip');
+        return c.body(gzipped(file));
+      }
     }
     return c.body(fs.readFileSync(file));
   });

@@ -35,7 +35,7 @@ function Form() {
   const [images, setImages] = useState<{ id: string; url: string }[]>([]);
   const [uploading, setUploading] = useState(false);
   // The person's recent orders, offered as they type the number.
-  const recent = useResource(() => buyerOrders('all', 1).catch(() => []));
+  const recent = useResource(() => buyerOrders('all').catch(() => []));
   const send = useSubmit(
     async (values: WorkOrderInput) => {
       try {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { BuyerOrderIcon } from '../../src/app/orders/BuyerOrderIcon';
-import { OrderTabs, PagerFooter, useOrderPages } from '../../src/app/orders/OrderParts';
+import { OrderTabs, PagerFooter, useAfterPages } from '../../src/app/orders/OrderParts';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { buyerOrders, orderBadges } from '../../src/api/orders';
@@ -49,7 +49,7 @@ function OrderCard({ order }: { order: OrderView }) {
 
 function OrderList({ tab }: { tab: BuyerOrderTab }) {
   const t = useT();
-  const pager = useOrderPages((page) => buyerOrders(tab, page));
+  const pager = useAfterPages((after) => buyerOrders(tab, after));
   const first = pager.items.length === 0;
   return (
     <>

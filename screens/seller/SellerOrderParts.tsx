@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { orderDetail } from '../../src/api/orders';
 import { go, useScreenQuery } from '../../src/app/navigation';
-import { OrderStepFrame, useOrderPages, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
+import { OrderStepFrame, useAfterPages, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
 import { sellerDateTime } from '../../src/app/orders/SellerDates';
 import { expressLabelKey } from '../../src/app/orders/SellerOrderLogic';
 import * as shell from '../../src/app/shell.css';
@@ -120,13 +120,13 @@ export function SellerOrderPagedList({
   render,
   onItems,
 }: {
-  load: (page: number) => Promise<OrderView[]>;
+  load: (after: string | undefined) => Promise<OrderView[]>;
   emptyText: string;
   render?: (order: OrderView, reload: () => void) => { actions?: ReactNode; lead?: ReactNode };
   onItems?: (orders: OrderView[]) => void;
 }) {
   const t = useT();
-  const pager = useOrderPages(load);
+  const pager = useAfterPages(load);
   useEffect(() => onItems?.(pager.items), [pager.items]);
   const loadingFirst = pager.state === 'loading' && pager.items.length === 0;
   return (

@@ -38,7 +38,7 @@ export default function SellerOrdersScreen() {
         >
           {/* /mine/seller/ordersaleslist is public in SPEC 2: a visitor sees the login entry here. */}
           <LoginFirst>
-            <SellerOrderPagedList key={tab} load={(page) => sellerOrders(tab, page)} emptyText={t(`sellerOrders.empty.${tab}`)} />
+            <SellerOrderPagedList key={tab} load={(after) => sellerOrders(tab, after)} emptyText={t(`sellerOrders.empty.${tab}`)} />
           </LoginFirst>
         </OrderTabs>
       </div>

@@ -16,7 +16,7 @@ export default function SellerRefundListScreen() {
       <ScreenHeader title={t('sellerOrders.refunds.title')} backTo="/seller/order/list" />
       <div className={screen}>
         <LoginFirst>
-          <SellerOrderPagedList load={(page) => sellerOrders('refunds', page)} emptyText={t('sellerOrders.empty.refunds')} />
+          <SellerOrderPagedList load={(after) => sellerOrders('refunds', after)} emptyText={t('sellerOrders.empty.refunds')} />
         </LoginFirst>
       </div>
     </>

@@ -79,7 +79,7 @@ function PendingList() {
         </button>
       </div>
       <SellerOrderPagedList
-        load={(page) => sellerOrders('pendingShipment', page)}
+        load={(after) => sellerOrders('pendingShipment', after)}
         emptyText={t('sellerOrders.empty.pendingShipment')}
         onItems={setShown}
         render={(order, reload) => {
@@ -119,7 +119,7 @@ function ShippedList() {
   const t = useT();
   return (
     <SellerOrderPagedList
-      load={(page) => sellerOrders('shipped', page)}
+      load={(after) => sellerOrders('shipped', after)}
       emptyText={t('sellerOrders.empty.shipped')}
       render={(order) => ({
         actions: orderCan(order).has('EDIT_TRACKING') ? (

@@ -15,10 +15,11 @@ import { MovementRow } from './BalanceMovementRow';
 /** One order's movements of the caller's balance (a handful: payment, refund or income). */
 async function movementsOf(orderId: string): Promise<BalanceMovementView[]> {
   const found: BalanceMovementView[] = [];
-  for (let page = 1; ; page++) {
-    const list = await balanceDetails(page, orderId);
+  for (let after: string | undefined; ; ) {
+    const list = await balanceDetails(after, orderId);
     found.push(...list);
-    if (list.length < orderPageSize) return found;
+    after = list.at(-1)?.id;
+    if (list.length < orderPageSize || after === undefined) return found;
   }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAccountBalance } from '../../src/app/orders/BuyerBalance';
-import { PagerFooter, useOrderPages } from '../../src/app/orders/OrderParts';
+import { PagerFooter, useAfterPages } from '../../src/app/orders/OrderParts';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { balanceDetails } from '../../src/api/orders';
 import { useT } from '../../src/i18n/react';
@@ -13,7 +13,7 @@ import { MovementRow } from './BalanceMovementRow';
 export default function BalanceDetailsScreen() {
   const t = useT();
   const account = useAccountBalance();
-  const pager = useOrderPages((page) => balanceDetails(page));
+  const pager = useAfterPages((after) => balanceDetails(after));
   const refresh = account.refresh;
   useEffect(() => void refresh(), []);
   const first = pager.items.length === 0;

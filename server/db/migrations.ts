@@ -14,6 +14,8 @@ import { withdrawal } from './migrations/0011_withdrawal';
 import { points } from './migrations/0012_points';
 import { customerService } from './migrations/0013_customer_service';
 import { privateMedia } from './migrations/0015_private_media';
+import { listing } from './migrations/0016_listing';
+import { orderTabs } from './migrations/0017_order_tabs';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0012_points': points,
   '0013_customer_service': customerService,
   '0015_private_media': privateMedia,
+  '0016_listing': listing,
+  '0017_order_tabs': orderTabs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -216,6 +216,8 @@ export interface ProductsTable {
   /** The chart's persisted snapshot: {value, context}. */
   chart: Json<{ value: unknown; context: unknown }>;
   review_reason: string | null;
+  /** How many reports were filed on the product: moved in the same transaction as a report is filed (migration 0017). */
+  report_count: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -360,6 +362,10 @@ export interface OrdersTable {
   updated_at: DefaultedTimestamp;
   buyer_unread: Generated<boolean>;
   seller_unread: Generated<boolean>;
+  /** The buyer's list tab of the order's stage (buyerOrderTabs), kept by the database from `stage` (migration 0017); null: 'all' only. */
+  buyer_tab: ColumnType<string | null, never, never>;
+  /** The seller's list tab of the order's stage (sellerOrderTabs), kept by the database from `stage`; null: 'all' only. */
+  seller_tab: ColumnType<string | null, never, never>;
   chart: Json<{ value: unknown; context: unknown }>;
   goods_amount: bigint;
   shipping_amount: bigint;
@@ -514,6 +520,19 @@ export interface SellerBlocksTable {
 }
 
 /** The stored full-text document of a product (title and description), GIN-indexed. */
+/** The visible listing (migration 0016): one row per listed product and country key, kept by triggers. */
+export interface ProductListingTable {
+  country_id: number;
+  category_id: number;
+  product_id: bigint;
+  seller_id: bigint;
+}
+
+/** Every lexeme of the product search documents (migration 0016), for expanding a prefix word. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface ProductSearchTable {
   product_id: bigint;
   document: string;
@@ -678,6 +697,8 @@ export interface Database {
   seller_blocks: SellerBlocksTable;
   product_reports: ProductReportsTable;
   product_search: ProductSearchTable;
+  product_listing: ProductListingTable;
+  search_words: SearchWordsTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
   wallet_flags: WalletFlagsTable;

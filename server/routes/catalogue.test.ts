@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../src/domain/codes';
+import { feed, forceSearchPlan, type FeedOptions } from '../services/catalogue';
 import { emptyProductInput, type ProductInput } from '../../src/domain/schemas/catalogue';
 import type { CommentItem, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, Relation, ReviewItem, SearchAnswer, SellerApplication } from '../../src/domain/types/catalogue';
 import { timerHandlers } from '../timers/handlers';
@@ -103,6 +104,58 @@ describe('seeded catalogue and browsing', () => {
     expect(nothing.object.products.list).toEqual([]);
     const empty = await caller().get('/api/commodity/product/search?q=');
     expect(empty.code).toBe(ResponseCode.invalidField);
+  });
+
+  it('answers every search the same whether it walks the visible listing first or goes to the GIN index', async () => {
+    const db = server.deps.db;
+    const cases: FeedOptions[] = [];
+    for (const countryId of [0, 1, 4]) {
+      for (const q of ['tea', 'te', 'smart phone', 'demo_seller2', 'demo', 'zzzq', 'b']) {
+        cases.push({ countryId, q, limit: 3 });
+        cases.push({ countryId, q, limit: 20, categoryId: 3 });
+      }
+    }
+    const pages = async (o: FeedOptions) => {
+      const ids: string[] = [];
+      let cursor: bigint | undefined;
+      for (let i = 0; i < 30; i += 1) {
+        const page = await feed(db, { ...o, ...(cursor === undefined ? {} : { cursor }) });
+        ids.push(...page.list.map((p) => p.id));
+        if (!page.next) break;
+        cursor = BigInt(page.next);
+      }
+      return ids;
+    };
+    try {
+      for (const o of cases) {
+        forceSearchPlan('gin');
+        const gin = await pages(o);
+        forceSearchPlan('walk');
+        const walk = await pages(o);
+        expect(walk, JSON.stringify(o)).toEqual(gin);
+        expect(new Set(gin).size).toBe(gin.length);
+      }
+    } finally {
+      forceSearchPlan(null);
+    }
+  });
+
+  it('moves a seller\'s native products with the seller\'s country (the visible listing follows)', async () => {
+    const db = server.deps.db;
+    const native = await db.selectFrom('products as p').innerJoin('users as u', 'u.id', 'p.seller_id').select(['p.id', 'p.seller_id', 'u.country_id']).where('p.visible_range', '=', 'native').where('p.status', '=', 'normal').where('u.country_id', '>', 0).orderBy('p.id', 'desc').executeTakeFirstOrThrow();
+    const other = native.country_id === 4 ? 1 : 4;
+    const seen = async (countryId: number) => (await feed(db, { countryId, limit: 50, cursor: native.id + 1n })).list.some((p) => p.id === native.id.toString());
+    expect(await seen(native.country_id)).toBe(true);
+    expect(await seen(other)).toBe(false);
+    await db.updateTable('users').set({ country_id: other }).where('id', '=', native.seller_id).execute();
+    try {
+      expect(await seen(other)).toBe(true);
+      expect(await seen(native.country_id)).toBe(false);
+      expect(await seen(0)).toBe(false);
+    } finally {
+      await db.updateTable('users').set({ country_id: native.country_id }).where('id', '=', native.seller_id).execute();
+    }
+    expect(await seen(native.country_id)).toBe(true);
   });
 
   it('uses the full-text index for search, not a scan', async () => {
@@ -320,6 +373,12 @@ describe('favourites, follows, comments, blocks and reports', () => {
     expect((await seller2.post('/api/commodity/product/report', { productId, reason: 'Looks fake' })).code).toBe(ResponseCode.success);
     const listed = await staff.get<ReviewItem[]>('/api/platform/product/list?status=normal');
     expect(listed.object.find((p) => p.id === productId)?.reports).toBe(1);
+    // The count is kept on the product with each report (issue 16): the most reported come first, and it always equals the reports filed.
+    expect((await buyer.post('/api/commodity/product/report', { productId, reason: 'Not as described' })).code).toBe(ResponseCode.success);
+    const queue = (await staff.get<ReviewItem[]>('/api/platform/product/list?status=normal')).object;
+    expect(queue[0]).toMatchObject({ id: productId, reports: 2 });
+    const drift = await sql<{ id: string }>`select p.id::text from products p where p.report_count <> (select count(*) from product_reports r where r.product_id = p.id)`.execute(server.deps.db);
+    expect(drift.rows).toEqual([]);
   });
 });
 

@@ -306,3 +306,72 @@ describe('timers survive a restart', () => {
     }
   }, 120_000);
 });
+
+describe('lists at scale (issue 16): maintained tabs, keyset pages', () => {
+  /** Every page of a list read after the last item of the previous one. */
+  async function afterPages<T extends { id: string }>(caller: ApiCaller, url: string, size: number): Promise<T[]> {
+    const all: T[] = [];
+    for (let after: string | undefined; ; ) {
+      const answer = await caller.get<T[]>(`${url}${url.includes('?') ? '&' : '?'}size=${size}${after ? `&after=${after}` : ''}`);
+      expect(answer.code).toBe('0000');
+      all.push(...answer.object);
+      after = answer.object.at(-1)?.id;
+      if (answer.object.length < size || !after) return all;
+    }
+  }
+
+  it('keeps each order tab of either side in a column that agrees with the domain tabs for every stage', async () => {
+    const { order } = await paidOrder();
+    const { buyerOrderTabs, sellerOrderTabs } = await import('../../src/domain/orderRules');
+    const tabOf = (tabs: Record<string, readonly string[] | null>, stage: string) => Object.entries(tabs).filter(([, stages]) => stages?.includes(stage)).map(([tab]) => tab);
+    const stages = new Set([...Object.values(buyerOrderTabs), ...Object.values(sellerOrderTabs)].flatMap((s) => (s ? [...s] : [])));
+    for (const stage of [...stages, 'unpaid', 'expired']) {
+      // One tab at most per side: the column holds it.
+      expect(tabOf(buyerOrderTabs, stage).length).toBeLessThanOrEqual(1);
+      expect(tabOf(sellerOrderTabs, stage).length).toBeLessThanOrEqual(1);
+      const row = await server.deps.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('orders').set({ stage }).where('id', '=', BigInt(order.id)).execute();
+          const r = await trx.selectFrom('orders').select(['buyer_tab', 'seller_tab']).where('id', '=', BigInt(order.id)).executeTakeFirstOrThrow();
+          throw Object.assign(new Error('rollback'), { row: r });
+        })
+        .catch((e: Error & { row?: { buyer_tab: string | null; seller_tab: string | null } }) => e.row);
+      expect(row, stage).toEqual({ buyer_tab: tabOf(buyerOrderTabs, stage)[0] ?? null, seller_tab: tabOf(sellerOrderTabs, stage)[0] ?? null });
+    }
+  });
+
+  it('pages after an order as by page number, for the buyer, the seller and the orders to confirm; a cursor must be the caller\'s', async () => {
+    const { order } = await paidOrder();
+    await paidOrder();
+    await paidOrder();
+    for (const [caller, url] of [
+      [buyer, '/api/commodity/orders/buyerList?tab=all'],
+      [buyer, '/api/commodity/orders/buyerList?tab=pendingShipment'],
+      [seller, '/api/commodity/orders/sellerList?tab=toConfirm'],
+      [seller, '/api/commodity/orders/sellerList'],
+      [seller, '/api/commodity/orders/getOrderConfirmList'],
+    ] as const) {
+      const whole = (await caller.get<OrderView[]>(`${url}${url.includes('?') ? '&' : '?'}size=50`)).object.map((o) => o.id);
+      expect(whole.length, url).toBeGreaterThanOrEqual(3);
+      expect((await afterPages<OrderView>(caller, url, 2)).map((o) => o.id), url).toEqual(whole);
+    }
+    expect((await stranger.get(`/api/commodity/orders/buyerList?after=${order.id}`)).code).toBe('4004');
+    expect((await stranger.get(`/api/commodity/orders/sellerList?after=${order.id}`)).code).toBe('4004');
+    expect((await buyer.get('/api/commodity/orders/buyerList?after=x1')).code).toBe('4001');
+  });
+
+  it('pages balance movements after a movement as by page number; a cursor must be one of the caller\'s movements', async () => {
+    const { order } = await paidOrder();
+    const whole = (await buyer.get<BalanceMovementView[]>('/api/commodity/orders/balanceDetails?size=100')).object;
+    expect(whole.length).toBeGreaterThanOrEqual(3);
+    const paged = await afterPages<BalanceMovementView>(buyer, '/api/commodity/orders/balanceDetails', 2);
+    expect(paged.map((m) => m.id)).toEqual(whole.map((m) => m.id));
+    const second = (await buyer.get<BalanceMovementView[]>('/api/commodity/orders/balanceDetails?size=2&page=2')).object.map((m) => m.id);
+    expect(second).toEqual(whole.slice(2, 4).map((m) => m.id));
+    const own = (await buyer.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}`)).object;
+    expect(own.length).toBeGreaterThanOrEqual(1);
+    expect((await buyer.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}&after=${own.at(-1)?.id ?? ''}`)).object).toEqual([]);
+    expect((await stranger.get(`/api/commodity/orders/balanceDetails?after=${whole[0]?.id ?? ''}`)).code).toBe('4004');
+  });
+});

@@ -24,7 +24,9 @@ import type { Trx } from '../timers/timers';
  * side may take that step now. Someone who is neither gets 4004, as if the order did not exist.
  */
 const detailQuery = z.strictObject({ id: idString });
-const balanceQuery = z.extend(pageQuery, { orderId: z.optional(idString) });
+const confirmListQuery = z.extend(pageQuery, { after: z.optional(idString) });
+/** A page of balance movements: by page number, or after a movement (keyset, the last of the previous page); optionally one order's only. */
+const balanceQuery = z.extend(pageQuery, { orderId: z.optional(idString), after: z.optional(idString) });
 
 type Side = 'buyer' | 'seller';
 
@@ -52,10 +54,16 @@ async function stepping<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function tabStages<T extends Record<string, readonly string[] | null>>(tabs: T, tab: string | undefined): readonly string[] | null {
+/** A list tab by its name: undefined for 'all' (every order), else the tab the database keeps on each order (migration 0017). */
+function tabOf(tabs: Record<string, readonly string[] | null>, tab: string | undefined): string | undefined {
   const key = tab ?? 'all';
   if (!Object.hasOwn(tabs, key)) throw new ApiError('invalidField', { field: 'tab', detail: `one of ${Object.keys(tabs).join(', ')}` });
-  return tabs[key] ?? null;
+  return tabs[key] ? key : undefined;
+}
+
+/** A page of a list: after an order (keyset, a deep page as fast as the first), or by page number. */
+function paging(q: { page?: number; size?: number; after?: string }) {
+  return { page: q.page ?? 1, size: q.size ?? 20, ...(q.after ? { after: BigInt(q.after) } : {}) };
 }
 
 async function countsBy(db: Db, column: 'buyer_id' | 'seller_id', userId: bigint, tabs: Record<string, readonly string[] | null>, unreadColumn: 'buyer_unread' | 'seller_unread') {
@@ -135,18 +143,18 @@ export function orderRoutes(deps: Deps) {
   // ------------------------------------------------------------ lists
   app.get('/api/commodity/orders/buyerList', signed, async (c) => {
     const q = queryOf(c, orderListQuery);
-    return ok(c, await list({ buyerId: c.var.user.id, stages: tabStages(buyerOrderTabs, q.tab), page: q.page ?? 1, size: q.size ?? 20 }, c.var.user.id));
+    return ok(c, await list({ buyerId: c.var.user.id, buyerTab: tabOf(buyerOrderTabs, q.tab), ...paging(q) }, c.var.user.id));
   });
 
   app.get('/api/commodity/orders/sellerList', signed, async (c) => {
     const q = queryOf(c, orderListQuery);
-    return ok(c, await list({ sellerId: c.var.user.id, stages: tabStages(sellerOrderTabs, q.tab), page: q.page ?? 1, size: q.size ?? 20 }, c.var.user.id));
+    return ok(c, await list({ sellerId: c.var.user.id, sellerTab: tabOf(sellerOrderTabs, q.tab), ...paging(q) }, c.var.user.id));
   });
 
   /** The seller's paid orders awaiting confirmation, the oldest (nearest its 24 h deadline) first. */
   app.get('/api/commodity/orders/getOrderConfirmList', signed, async (c) => {
-    const q = queryOf(c, pageQuery);
-    return ok(c, await list({ sellerId: c.var.user.id, stages: sellerOrderTabs.toConfirm, oldestFirst: true, page: q.page ?? 1, size: q.size ?? 20 }, c.var.user.id));
+    const q = queryOf(c, confirmListQuery);
+    return ok(c, await list({ sellerId: c.var.user.id, sellerTab: 'toConfirm' satisfies keyof typeof sellerOrderTabs, oldestFirst: true, ...paging(q) }, c.var.user.id));
   });
 
   app.get('/api/commodity/orders/getOrderMoneySummary', signed, async (c) => ok(c, await orderMoneySummary(db, c.var.user.id)));
@@ -167,22 +175,43 @@ export function orderRoutes(deps: Deps) {
   app.get('/api/commodity/orders/balanceDetails', signed, async (c) => {
     const q = queryOf(c, balanceQuery);
     const size = q.size ?? 20;
-    let query = db
-      .selectFrom('ledger_entries')
-      .select(['id', 'account', 'kind', 'amount', 'reference', 'created_at'])
-      // The balance and the pending income (issue 12): each movement says which it is.
-      .where('account', 'in', [Accounts.user(c.var.user.id), Accounts.pendingIncome(c.var.user.id)]);
+    const me = c.var.user.id;
+    // The balance and the pending income (issue 12): each movement says which it is.
+    const accounts = [Accounts.user(me), Accounts.pendingIncome(me)];
+    const after = q.after ? BigInt(q.after) : undefined;
+    const skip = after === undefined ? ((q.page ?? 1) - 1) * size : 0;
+    let refs: string[] | null = null;
     if (q.orderId) {
       // One order's movements: its own (refund, income) and those of the payments that covered it.
-      const refs = await db.selectFrom('payment_orders').select('payment_ref').where('order_id', '=', BigInt(q.orderId)).execute();
-      query = query.where('reference', 'in', [`order:${q.orderId}`, ...refs.map((r) => `payment:${r.payment_ref.toString()}`)]);
+      const links = await db.selectFrom('payment_orders').select('payment_ref').where('order_id', '=', BigInt(q.orderId)).execute();
+      refs = [`order:${q.orderId}`, ...links.map((r) => `payment:${r.payment_ref.toString()}`)];
     }
-    const rows = await query
+    /**
+     * One account's movements, newest first, from the index (account, created_at desc, id desc): after a
+     * movement (keyset: its time read from the database to the microsecond; one of another account gives
+     * no rows), as many as the page needs. An IN list of both accounts would read and sort all of them.
+     */
+    const branch = (account: string) => {
+      let b = db.selectFrom('ledger_entries').select(['id', 'account', 'kind', 'amount', 'reference', 'created_at']).where('account', '=', account);
+      if (refs) b = b.where('reference', 'in', refs);
+      if (after !== undefined) b = b.where(sql<boolean>`(created_at, id) < ((select e.created_at from ledger_entries e where e.id = ${after} and e.account in (${sql.join(accounts)})), ${after})`);
+      return b.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(skip + size);
+    };
+    const [one, two] = accounts.map(branch) as [ReturnType<typeof branch>, ReturnType<typeof branch>];
+    const rows = await db
+      .selectFrom(one.as('a'))
+      .selectAll()
+      .unionAll(db.selectFrom(two.as('b')).selectAll())
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(size)
-      .offset(((q.page ?? 1) - 1) * size)
+      .offset(skip)
       .execute();
+    if (rows.length === 0 && after !== undefined) {
+      // A cursor must be one of the caller's own movements.
+      const own = await db.selectFrom('ledger_entries').select('id').where('id', '=', after).where('account', 'in', accounts).executeTakeFirst();
+      if (!own) throw new ApiError('notFound');
+    }
     const orderIdOf = new Map<string, bigint>();
     const paymentRefs: bigint[] = [];
     for (const r of rows) {
@@ -199,7 +228,7 @@ export function orderRoutes(deps: Deps) {
     const movements: BalanceMovementView[] = rows.map((r) => {
       const orderId = orderIdOf.get(r.reference ?? '');
       const order = orderId === undefined ? undefined : orders.find((o) => o.id === orderId);
-      return { id: r.id.toString(), kind: r.kind, amount: formatMoney(r.amount), pending: r.account !== Accounts.user(c.var.user.id), createdAt: r.created_at.toISOString(), order: order ? { id: order.id.toString(), orderNo: order.order_no } : null };
+      return { id: r.id.toString(), kind: r.kind, amount: formatMoney(r.amount), pending: r.account !== Accounts.user(me), createdAt: r.created_at.toISOString(), order: order ? { id: order.id.toString(), orderNo: order.order_no } : null };
     });
     return ok(c, movements);
   });

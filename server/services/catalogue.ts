@@ -82,32 +82,165 @@ function toCard(r: CardRow): ProductCard {
   };
 }
 
-/** Listed products visible to the country, newest first, one keyset page at a time. */
+/** The keys of `product_listing` a buyer's selected country reads (migration 0016): a country its own and 0, "Global" -1. */
+export function listingKeys(countryId: number): number[] {
+  return countryId === 0 ? [-1] : [countryId, 0];
+}
+
+/**
+ * The newest `size` visible products below `below` (of one category), as (product_id, seller_id) rows newest first:
+ * one short backward range scan of the listing per key (at most two), merged. Bounded by `size` whatever the
+ * catalogue and however little of the category the country sees.
+ */
+function visibleWindow(keys: number[], categoryId: number | undefined, below: bigint | Expression<unknown> | undefined, size: number | Expression<unknown>) {
+  const branch = (key: number) =>
+    sql`(select l.product_id, l.seller_id from product_listing l where l.country_id = ${key}${categoryId === undefined ? sql`` : sql` and l.category_id = ${categoryId}`}${below === undefined ? sql`` : sql` and l.product_id < ${below}`} order by l.product_id desc limit ${size})`;
+  if (keys.length === 1) return branch(keys[0] ?? -1);
+  return sql`select * from (${sql.join(keys.map(branch), sql` union all `)}) b order by b.product_id desc limit ${size}`;
+}
+
+/** Is the product visible under one of the keys (and of the category)? A probe of the listing's index. */
+function visibleProbe(keys: number[], categoryId: number | undefined, id: Expression<unknown>) {
+  return sql<SqlBool>`(select 1 from product_listing l where l.country_id in (${sql.join(keys)}) and l.product_id = ${id}${categoryId === undefined ? sql`` : sql` and l.category_id = ${categoryId}`} limit 1) is not null`;
+}
+
+/** Below this many search documents (the planner's count), a search goes straight to the GIN index: everything is small. */
+const smallCatalogue = 20_000;
+let catalogueSize = { at: 0, big: false };
+let forcedPlan: 'walk' | 'gin' | null = null;
+
+/** Tests: run every search with one plan (both must give the same answers), or choose by size again (null). */
+export function forceSearchPlan(plan: 'walk' | 'gin' | null): void {
+  forcedPlan = plan;
+}
+
+/**
+ * Is the catalogue big enough for a search to walk the listing first? The planner's row count of the search
+ * documents, read at most once a minute (a plan choice only: both plans give the same answer).
+ */
+async function walkFirst(db: Db): Promise<boolean> {
+  if (forcedPlan !== null) return forcedPlan === 'walk';
+  const now = Date.now();
+  if (now - catalogueSize.at > 60_000) {
+    const r = await sql<{ n: number }>`select coalesce((select c.reltuples from pg_class c where c.oid = 'product_search'::regclass), 0)::float8 as n`.execute(db);
+    catalogueSize = { at: now, big: (r.rows[0]?.n ?? 0) > smallCatalogue };
+  }
+  return catalogueSize.big;
+}
+
+/**
+ * The GIN step of a search: the matching products (own words, or listed products of a seller whose name
+ * matches) below `below`, newest first, each probed against the listing until `wanted` visible ones are found.
+ * The bounds are `+ 0` so that it never becomes a walk of the documents' primary key; `gate` (a one-time
+ * filter) skips it when the walk before it filled the page.
+ */
+function ginStep(keys: number[], categoryId: number | undefined, q: Expression<unknown>, below: Expression<unknown>, gate: Expression<unknown>, wanted: number) {
+  return sql`
+    c as materialized (
+      select s.product_id as id from product_search s where s.document @@ ${q} and ${gate} and s.product_id + 0 < coalesce(${below}, 9223372036854775807)
+      union
+      select x.id from products x where ${gate} and x.status = ${listedStatus} and x.id + 0 < coalesce(${below}, 9223372036854775807)
+        and x.seller_id = any(array(select m.id from m))
+    ),
+    h3 as materialized (select o.id from (select c.id from c order by c.id desc offset 0) o where ${visibleProbe(keys, categoryId, sql.ref('o.id'))} limit ${wanted})`;
+}
+
+/** The words of a tsquery made by `searchQuery`. */
+function searchWords(tsquery: string): string[] {
+  return tsquery.split(' & ').map((t) => t.replace(/:\*$/, ''));
+}
+
+/**
+ * A search's words as a tsquery whose prefixes are expanded to the lexemes they stand for (`search_words`, the
+ * documents' vocabulary): `tea:*` becomes `'tea' | 'teapot'`, which the GIN index looks up entry by entry (and
+ * can skip through) instead of merging every posting under the prefix into one bitmap. The same documents match.
+ * A word with more than 16 lexemes, or that the parser would not keep as it is, stays a prefix; a word no lexeme
+ * starts with becomes itself (matching nothing, as its prefix would).
+ */
+function expandedQuery(words: string[]) {
+  const term = (w: string) => {
+    const exact = `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+    return sql`(select case when to_tsquery('simple', ${`${w}:*`})::text <> ${`${exact}:*`} or count(*) > 16 then to_tsquery('simple', ${`${w}:*`})
+        when count(*) = 0 then ${exact}::tsquery
+        else ('(' || string_agg('''' || replace(replace(x.word, '\\', '\\\\'), '''', '''''') || '''', ' | ') || ')')::tsquery end
+      from (select sw.word from search_words sw where sw.word >= ${w} and sw.word < ${`${w}\u{10FFFF}`} limit 17) x)`;
+  };
+  return sql.join(words.map(term), sql` && `);
+}
+
+/**
+ * The ids of the visible products matching a search (own words or the seller's name), newest first, as one
+ * statement whose later steps run only when the earlier ones did not fill the page (one-time filters), so that no
+ * search walks the catalogue or sorts every match:
+ * 1. a walk of the visible listing newest first over a small window (`w1`, 3 rows a wanted one), checking each product's search
+ *    document by primary key: a common word fills the page here;
+ * 2. if that window found matches at a rate that promises the rest within a bounded walk, a second window (`w2`)
+ *    sized by that rate (with a margin);
+ * 3. otherwise (a rare word, words seldom together, no match) the GIN step below the walked windows: few matches, cheap.
+ * On a small catalogue (PGlite with the demo data) the GIN step alone, a shorter statement, is cheapest.
+ */
+function matchingIds(walk: boolean, keys: number[], categoryId: number | undefined, cursor: bigint | undefined, tsquery: string, wanted: number) {
+  const typed = sql`to_tsquery('simple', ${tsquery})`;
+  const sellers = sql`m as materialized (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${typed})`;
+  if (!walk) {
+    return sql`with ${sellers}, ${ginStep(keys, categoryId, typed, sql`${cursor ?? null}::int8`, sql`true`, wanted)} select h3.id from h3`;
+  }
+  // The product documents are matched with the words' expansion (same matches, cheaper in the GIN index).
+  const q = sql`(select tq.q from tq)`;
+  const first = Math.min(240, Math.max(24, 3 * wanted));
+  const second = Math.min(1000, 16 * wanted);
+  // The document check is a scalar subquery so that it stays a primary-key probe per walked row (an EXISTS under
+  // OR may become a hashed subplan, that is, every match of the word).
+  const matches = (w: string) =>
+    sql`select ${sql.ref(`${w}.product_id`)} from ${sql.table(w)} where (select 1 from product_search s where s.product_id = ${sql.ref(`${w}.product_id`)} and s.document @@ ${q} limit 1) is not null or ${sql.ref(`${w}.seller_id`)} in (select m.id from m)`;
+  return sql`
+    with ${sellers},
+    tq as materialized (select ${expandedQuery(searchWords(tsquery))} as q),
+    w1 as materialized (${visibleWindow(keys, categoryId, cursor, first)}),
+    h1 as materialized (${matches('w1')}),
+    s1 as materialized (select count(*)::int as seen, min(w1.product_id) as low, (select count(*)::int from h1) as hits from w1),
+    g2 as materialized (select s1.seen = ${first} and s1.hits > 0 and s1.hits < ${wanted} and (${wanted} - s1.hits) * s1.seen <= s1.hits * ${second} as go,
+      least(${second}, 8 + (${wanted} - s1.hits) * s1.seen * 3 / (2 * greatest(s1.hits, 1))) as size from s1),
+    w2 as materialized (select x.* from (${visibleWindow(keys, categoryId, sql`(select s1.low from s1)`, sql`(select g2.size from g2)`)}) x where (select g2.go from g2)),
+    h2 as materialized (${matches('w2')}),
+    s2 as materialized (select count(*)::int as seen, min(w2.product_id) as low, (select count(*)::int from h2) as hits from w2),
+    g3 as materialized (
+      select case when s1.seen < ${first} or s1.hits >= ${wanted} then false when not g2.go then true else s2.seen = g2.size and s1.hits + s2.hits < ${wanted} end as go,
+        case when g2.go then s2.low else s1.low end as below
+      from s1, g2, s2),
+    ${ginStep(keys, categoryId, q, sql`(select g3.below from g3)`, sql`(select g3.go from g3)`, wanted)}
+    select h1.product_id as id from h1 union all select h2.product_id from h2 union all select h3.id from h3`;
+}
+
+/**
+ * Listed products visible to the country, newest first, one keyset page at a time. The visible listing
+ * (`product_listing`, kept by triggers) gives the page's ids; a store's page walks the seller's listed
+ * products (products_listed_seller). Then the page's cards by primary key.
+ */
 export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCard>> {
   const tsquery = options.q === undefined ? null : searchQuery(options.q);
   if (options.q !== undefined && tsquery === null) return { list: [], next: null };
+  const wanted = options.limit + 1;
   let q = db
     .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.seller_id')
     .leftJoin('product_images as pi', (j) => j.onRef('pi.product_id', '=', 'p.id').on('pi.position', '=', 0))
     .leftJoin('images as i', 'i.id', 'pi.image_id')
-    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'i.id as image_id', 'i.width', 'i.height'])
-    .where('p.status', '=', listedStatus)
-    .where(visibleTo(options.countryId));
-  if (options.categoryId !== undefined) q = q.where('p.category_id', '=', options.categoryId);
-  if (options.sellerId !== undefined) q = q.where('p.seller_id', '=', options.sellerId);
-  if (options.cursor !== undefined) q = q.where('p.id', '<', options.cursor);
-  if (tsquery !== null) {
-    q = q.where(
-      // The matching ids first (one InitPlan array), each side from its own GIN index (product_search_document,
-      // users_search, then the sellers' products by products_listed_seller), then products by primary key
-      // (id = any): a rare word or no match costs no walk over the catalogue, whatever the planner estimates.
-      sql<SqlBool>`p.id = any(array(select s.product_id from product_search s where s.document @@ to_tsquery('simple', ${tsquery}) union select x.id from products x where x.status = ${listedStatus} and x.seller_id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery})))))`,
-    );
+    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'i.id as image_id', 'i.width', 'i.height']);
+  if (options.sellerId !== undefined) {
+    q = q.where('p.status', '=', listedStatus).where(visibleTo(options.countryId)).where('p.seller_id', '=', options.sellerId);
+    if (options.categoryId !== undefined) q = q.where('p.category_id', '=', options.categoryId);
+    if (options.cursor !== undefined) q = q.where('p.id', '<', options.cursor);
+    if (tsquery !== null) {
+      q = q.where(sql<SqlBool>`(exists (select 1 from product_search s where s.product_id = p.id and s.document @@ to_tsquery('simple', ${tsquery})) or to_tsvector('simple', u.username || ' ' || u.nickname) @@ to_tsquery('simple', ${tsquery}))`);
+    }
+  } else if (tsquery === null) {
+    q = q.where(sql<SqlBool>`p.id = any(array(select v.product_id from (${visibleWindow(listingKeys(options.countryId), options.categoryId, options.cursor, wanted)}) v))`);
+  } else {
+    const walk = await walkFirst(db);
+    q = q.where(sql<SqlBool>`p.id = any(array(${matchingIds(walk, listingKeys(options.countryId), options.categoryId, options.cursor, tsquery, wanted)}))`);
   }
-  // A search sorts its matches (bounded by the GIN index) instead of walking the catalogue newest first hoping to
-  // meet them early: `p.id + 0` is an order no index gives. Measured at a million products: 2.3 s -> tens of ms.
-  const rows = await (tsquery === null ? q.orderBy('p.id', 'desc') : q.orderBy(sql`p.id + 0`, 'desc')).limit(options.limit + 1).execute();
+  const rows = await q.orderBy('p.id', 'desc').limit(wanted).execute();
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
@@ -481,11 +614,12 @@ export async function staffDecision(deps: Deps, id: bigint, decision: StaffDecis
 export async function reviewQueue(db: Db, status: ProductStatus) {
   const rows = await db
     .selectFrom('products as p')
-    .select(['p.id', 'p.title', 'p.price', 'p.status', 'p.review_reason', 'p.updated_at', 'p.chart', 'p.description', 'p.seller_id'])
-    .select((eb) => eb.selectFrom('product_reports as r').select(sql<string>`count(*)`.as('n')).whereRef('r.product_id', '=', 'p.id').as('reports'))
+    .select(['p.id', 'p.title', 'p.price', 'p.status', 'p.review_reason', 'p.updated_at', 'p.chart', 'p.description', 'p.seller_id', 'p.report_count as reports'])
     .where('p.status', '=', status)
-    .orderBy(sql`(select count(*) from product_reports r where r.product_id = p.id)`, 'desc')
+    // The maintained count (moved with each report, migration 0017): the index (status, report_count desc, updated_at, id) gives this order.
+    .orderBy('p.report_count', 'desc')
     .orderBy('p.updated_at', 'asc')
+    .orderBy('p.id', 'asc')
     .limit(100)
     .execute();
   const [imagesByProduct, sellers] = await Promise.all([imagesOfMany(db, rows.map((r) => r.id)), sellerRefs(db, rows.map((r) => r.seller_id))]);
@@ -498,7 +632,7 @@ export async function reviewQueue(db: Db, status: ProductStatus) {
       description: r.description,
       images,
       seller: sellers.get(r.seller_id) as SellerRef,
-      reports: Number(r.reports ?? 0),
+      reports: r.reports,
     };
   });
 }

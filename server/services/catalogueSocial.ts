@@ -166,7 +166,11 @@ export async function ownerOnComment(deps: Deps, owner: UserRow, commentId: bigi
 export async function report(db: Db, user: UserRow, productId: bigint, reason: string): Promise<void> {
   const product = await listedProduct(db, productId);
   if (product.seller_id === user.id) throw new ApiError('forbidden');
-  await db.insertInto('product_reports').values({ product_id: productId, user_id: user.id, reason }).execute();
+  // The product's maintained report count (the console review queue's order) moves with the report, in its transaction.
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('product_reports').values({ product_id: productId, user_id: user.id, reason }).execute();
+    await trx.updateTable('products').set((eb) => ({ report_count: eb('report_count', '+', 1) })).where('id', '=', productId).execute();
+  });
 }
 
 // ---------------------------------------------------------------- seller applications

@@ -204,7 +204,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
         .values(group.map((l) => ({ order_id: order.id, product_id: l.productId, sku_id: l.skuId, title: l.title, specification: l.specification, colour: l.colour, quantity: l.quantity, unit_price: l.unitPrice, shipping_fee: l.shippingFee })))
         .execute();
       await recordOrderEvent(trx, order.id, { event: 'SUBMIT', party: 'buyer', from: 'atCart', to: stageOf(submitted.value), at: now });
-      await syncOrderTimers(trx, order.id, submitted, now);
+      await syncOrderTimers(trx, order.id, submitted, now, true); // a new order: no timer of it to cancel
     }
 
     // Reserve: one conditional UPDATE per line, in SKU order, last (so the rows stay locked only until the commit).

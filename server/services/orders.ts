@@ -47,8 +47,8 @@ export const OrderLedgerKind = {
 export { windowOf };
 
 /** Cancels the record's pending timers and schedules one per delayed transition of the state it is now in. */
-export async function syncOrderTimers(trx: Trx, orderId: bigint, snapshot: AnyMachineSnapshot, now: number): Promise<void> {
-  await syncChartTimers(trx, orderTimerKind, orderId.toString(), snapshot, orderWindows, now);
+export async function syncOrderTimers(trx: Trx, orderId: bigint, snapshot: AnyMachineSnapshot, now: number, created = false): Promise<void> {
+  await syncChartTimers(trx, orderTimerKind, orderId.toString(), snapshot, orderWindows, now, created);
 }
 
 /** Writes one line of an order's history. */
@@ -225,11 +225,25 @@ export interface OrderFilter {
   sellerId?: bigint;
   checkoutId?: bigint;
   status?: string;
-  stages?: readonly string[] | null;
+  /** A tab of the buyer's list (buyerOrderTabs, not 'all'): its maintained column `buyer_tab`, one index with the order. */
+  buyerTab?: string;
+  /** A tab of the seller's list (sellerOrderTabs, not 'all'): its maintained column `seller_tab`. */
+  sellerTab?: string;
   page?: number;
   size?: number;
+  /** Keyset paging: the orders after this one (an order of the buyer or seller filtered on) in the list's order; `page` is then not used. */
+  after?: bigint;
   oldestFirst?: boolean;
   withHistory?: boolean;
+}
+
+/** A keyset cursor must be an order of the list it pages (the caller's as buyer or seller): otherwise 4004. */
+async function ownOrder(db: Db | Trx, orderId: bigint, where: OrderFilter): Promise<void> {
+  let q = db.selectFrom('orders').select('id').where('id', '=', orderId);
+  if (where.buyerId !== undefined) q = q.where('buyer_id', '=', where.buyerId);
+  if (where.sellerId !== undefined) q = q.where('seller_id', '=', where.sellerId);
+  if (where.buyerId === undefined && where.sellerId === undefined) throw new ApiError('notFound');
+  if (!(await q.executeTakeFirst())) throw new ApiError('notFound');
 }
 
 /** The orders as the viewer sees them, with what the viewer may do now. */
@@ -248,40 +262,54 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
   if (where.sellerId !== undefined) q = q.where('o.seller_id', '=', where.sellerId);
   if (where.checkoutId !== undefined) q = q.where('o.checkout_id', '=', where.checkoutId);
   if (where.status) q = q.where('o.status', '=', where.status);
-  if (where.stages) {
-    if (where.stages.length === 0) return [];
-    q = q.where('o.stage', 'in', [...where.stages]);
+  if (where.buyerTab !== undefined) q = q.where('o.buyer_tab', '=', where.buyerTab);
+  if (where.sellerTab !== undefined) q = q.where('o.seller_tab', '=', where.sellerTab);
+  const after = where.after;
+  if (after !== undefined) {
+    // After an order in the list's order (created_at, then id), read from the order itself in the database
+    // (its timestamp to the microsecond); an order that is not in the caller's list gives no rows (checked below).
+    const at = sql<Date>`(select a.created_at from orders a where a.id = ${after})`;
+    q = where.oldestFirst
+      ? q.where(sql<boolean>`(o.created_at, o.id) > (${at}, ${after})`)
+      : q.where(sql<boolean>`o.created_at <= ${at} and (o.created_at < ${at} or o.id > ${after})`);
   }
   q = where.oldestFirst ? q.orderBy('o.created_at', 'asc').orderBy('o.id', 'asc') : q.orderBy('o.created_at', 'desc').orderBy('o.id', 'asc');
-  if (where.size) q = q.limit(where.size).offset(((where.page ?? 1) - 1) * where.size);
+  if (where.size) q = q.limit(where.size).offset(after === undefined ? ((where.page ?? 1) - 1) * where.size : 0);
   const rows = await q.execute();
-  if (rows.length === 0) return [];
+  if (rows.length === 0) {
+    if (after !== undefined) await ownOrder(db, after, where);
+    return [];
+  }
   const ids = rows.map((r) => r.id);
-  const items = await db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
-  const images = await db
-    .selectFrom('product_images')
-    .select(['product_id', 'image_id'])
-    .where('product_id', 'in', [...new Set(items.map((i) => i.product_id))])
-    .where('position', '=', 0)
-    .execute();
-  const timers = await db
-    .selectFrom('timers')
-    .select(['entity_id', 'name', 'due_at'])
-    .where('kind', '=', orderTimerKind)
-    .where('entity_id', 'in', ids.map(String))
-    .where('fired_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .orderBy('due_at')
-    .execute();
-  const history = where.withHistory ? await db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute() : [];
-  const shippedAt = await db.selectFrom('order_events').select(['order_id', sql<Date>`max(created_at)`.as('at')]).where('order_id', 'in', ids).where('event', 'in', ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING']).groupBy('order_id').execute();
+  // The rest of the page, read side by side: its lines with each product's first picture, its open deadlines, its shipping time (and history).
+  const [items, timers, history, shippedAt] = await Promise.all([
+    db
+      .selectFrom('order_items as i')
+      .leftJoin('product_images as im', (j) => j.onRef('im.product_id', '=', 'i.product_id').on('im.position', '=', 0))
+      .selectAll('i')
+      .select('im.image_id')
+      .where('i.order_id', 'in', ids)
+      .orderBy('i.id')
+      .execute(),
+    db
+      .selectFrom('timers')
+      .select(['entity_id', 'name', 'due_at'])
+      .where('kind', '=', orderTimerKind)
+      .where('entity_id', 'in', ids.map(String))
+      .where('fired_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .orderBy('due_at')
+      .execute(),
+    where.withHistory ? db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute() : Promise.resolve([]),
+    db.selectFrom('order_events').select(['order_id', sql<Date>`max(created_at)`.as('at')]).where('order_id', 'in', ids).where('event', 'in', ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING']).groupBy('order_id').execute(),
+  ]);
   return rows.map((o) => {
     const viewer: 'buyer' | 'seller' = o.buyer_id === viewerId ? 'buyer' : 'seller';
     const snapshot = restore(orderMachine, o.chart);
     const context = snapshot.context as OrderContext;
     const own = items.filter((i) => i.order_id === o.id);
     const first = own[0];
-    const image = first ? images.find((im) => im.product_id === first.product_id) : undefined;
+    const imageId = first?.image_id ?? null;
     const deadline = timers.find((t) => t.entity_id === o.id.toString());
     const shipped = shippedAt.find((s) => s.order_id === o.id);
     const lines: OrderHistoryEntry[] = history
@@ -327,7 +355,7 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
         unitPrice: formatMoney(i.unit_price),
         shippingFee: formatMoney(i.shipping_fee),
       })),
-      image: image ? `/media/${image.image_id}-thumb.webp` : null,
+      image: imageId ? `/media/${imageId}-thumb.webp` : null,
       chart: store(snapshot),
       can: allowedEvents(snapshot, viewer),
       shipment: context.shipment ? { ...context.shipment, at: shipped ? new Date(shipped.at).toISOString() : null } : null,

@@ -30,9 +30,12 @@ export interface TimerKey {
   name: string;
 }
 
-/** Schedules (or moves) the pending timer of this key. */
-export async function scheduleTimer(trx: Trx | Db, key: TimerKey & { event: string; dueAt: Date }): Promise<void> {
-  await cancelTimer(trx, key);
+/**
+ * Schedules (or moves) the pending timer of this key. `fresh`: the caller knows none of this key is
+ * pending (the record was created, or its timers cancelled, in this transaction), so no cancel is sent.
+ */
+export async function scheduleTimer(trx: Trx | Db, key: TimerKey & { event: string; dueAt: Date }, fresh = false): Promise<void> {
+  if (!fresh) await cancelTimer(trx, key);
   await trx
     .insertInto('timers')
     .values({ kind: key.kind, entity_id: key.entityId, name: key.name, event: key.event, due_at: key.dueAt, fired_at: null, cancelled_at: null, last_error: null })
@@ -138,10 +141,12 @@ export function windowOf(eventType: string): string | null {
 
 /**
  * Brings a chart record's durable timers in line with the state it is now in: cancels the pending ones
- * and schedules one per delayed transition (named delay) of the new state.
+ * and schedules one per delayed transition (named delay) of the new state. `created`: the record was
+ * inserted in this transaction, so it has no timer to cancel (no statement is sent for them: the
+ * checkout's transaction stays short).
  */
-export async function syncChartTimers(trx: Trx, kind: string, entityId: string, snapshot: AnyMachineSnapshot, windows: Readonly<Record<string, number>>, now: number): Promise<void> {
-  await cancelTimer(trx, { kind, entityId }, new Date(now));
+export async function syncChartTimers(trx: Trx, kind: string, entityId: string, snapshot: AnyMachineSnapshot, windows: Readonly<Record<string, number>>, now: number, created = false): Promise<void> {
+  if (!created) await cancelTimer(trx, { kind, entityId }, new Date(now));
   const due = new Map<string, { event: string; dueAt: Date }>();
   for (const t of getNextTransitions(snapshot)) {
     const name = windowOf(t.eventType);
@@ -150,7 +155,7 @@ export async function syncChartTimers(trx: Trx, kind: string, entityId: string, 
     if (ms === undefined || !Number.isFinite(ms)) continue;
     due.set(name, { event: t.eventType, dueAt: new Date(now + ms) });
   }
-  // Every pending timer of the record was just cancelled: the new ones go in with one insert.
+  // Every pending timer of the record was just cancelled (or it has none yet): the new ones go in with one insert.
   if (due.size === 0) return;
   await trx
     .insertInto('timers')

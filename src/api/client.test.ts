@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sign } from '../../server/http/session';
 import { canonicalRequest, SignedHeader } from '../domain/signing';
-import { signedHeaders } from './client';
+import { call, signedHeaders } from './client';
 
 describe('the browser signs as the server verifies', () => {
   it('produces the HMAC-SHA256 the server computes, with strictly increasing timestamps', () => {
@@ -16,5 +16,48 @@ describe('the browser signs as the server verifies', () => {
   });
   it('sends only the language when there is no session', () => {
     expect(signedHeaders('GET', '/x', null, 'en')).toEqual({ [SignedHeader.language]: 'en' });
+  });
+});
+
+describe("a shared link's early answer", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const url = '/api/commodity/product/detail?id=5';
+  const server = () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return new Response(JSON.stringify({ code: '0000', msg: 'success', object: { id: '5', title: 'from the server' } }), { headers: { 'Content-Type': 'application/json' } });
+    });
+    return asked;
+  };
+
+  it('stands in once for the same GET, then the server is asked', async () => {
+    const asked = server();
+    const win: { cmPrefetch?: Window['cmPrefetch'] } = { cmPrefetch: { url, at: Date.now(), answer: Promise.resolve({ code: '0000', msg: 'success', object: { id: '5', title: 'early' } }) } };
+    vi.stubGlobal('window', win);
+    expect(await call<{ title: string }>('GET', '/api/commodity/product/detail', { query: { id: '5' } })).toMatchObject({ title: 'early' });
+    expect(asked).toEqual([]);
+    expect(win.cmPrefetch).toBeUndefined();
+    expect(await call<{ title: string }>('GET', '/api/commodity/product/detail', { query: { id: '5' } })).toMatchObject({ title: 'from the server' });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('is not used for another URL, when stale, or when it failed', async () => {
+    const asked = server();
+    const other = { cmPrefetch: { url: '/api/commodity/product/detail?id=6', at: Date.now(), answer: Promise.resolve({ code: '0000', object: { title: 'early' } }) } };
+    vi.stubGlobal('window', other);
+    expect(await call<{ title: string }>('GET', '/api/commodity/product/detail', { query: { id: '5' } })).toMatchObject({ title: 'from the server' });
+    expect(other.cmPrefetch).toBeDefined();
+    for (const early of [
+      () => ({ url, at: Date.now() - 60_000, answer: Promise.resolve({ code: '0000', object: { title: 'early' } }) }),
+      () => ({ url, at: Date.now(), answer: Promise.resolve({ code: '2001', msg: 'gone', object: null }) }),
+      () => ({ url, at: Date.now(), answer: Promise.reject(new Error('offline')) }),
+    ]) {
+      vi.stubGlobal('window', { cmPrefetch: early() });
+      expect(await call<{ title: string }>('GET', '/api/commodity/product/detail', { query: { id: '5' } })).toMatchObject({ title: 'from the server' });
+    }
+    expect(asked).toHaveLength(4);
   });
 });

@@ -85,8 +85,30 @@ interface Answer {
   object?: unknown;
 }
 
+declare global {
+  interface Window {
+    /** A shared link's screen data, asked for by the page before the app started (server/web.ts, sharedLinkScript). */
+    cmPrefetch?: { url: string; at: number; answer: Promise<Answer> };
+  }
+}
+
+/**
+ * The page's early answer for this call, if it asked for the same public URL moments ago: taken once,
+ * and only a success (anything else, and the call asks the server itself).
+ */
+async function prefetched(method: string, url: string): Promise<Answer | null> {
+  const early = typeof window === 'undefined' ? undefined : window.cmPrefetch;
+  if (method !== 'GET' || early?.url !== url) return null;
+  window.cmPrefetch = undefined;
+  if (Date.now() - early.at > Durations.prefetchFresh) return null;
+  const answer = await early.answer.catch(() => null);
+  return answer && typeof answer.code === 'string' && isSuccess(answer.code, answer.msg ?? '') ? answer : null;
+}
+
 export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
   const url = withQuery(path, options.query);
+  const early = await prefetched(method, url);
+  if (early) return early.object as T;
   const headers = signedHeaders(method, url, hooks.keys(), hooks.language());
   let body: BodyInit | undefined;
   if (options.form) {

@@ -25,6 +25,8 @@ export const Durations = {
    * window has passed or the order's after-sale case is closed; ambassador rewards wait for it too.
    */
   afterSaleWindow: 15 * day,
+  /** How long the answer the page asked for before the app started (a shared link's screen data) may stand in for the screen's own request. */
+  prefetchFresh: 30 * second,
   /** The sandbox host repeats onReadyForServerApproval this often until approved. */
   approvalRetry: 10 * second,
   /** The sandbox host cancels a payment not approved after this long. */

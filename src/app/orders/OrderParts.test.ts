@@ -14,3 +14,12 @@ describe('order list paging', () => {
     expect(pageOfCursor('0')).toBe(1);
   });
 });
+
+describe('keyset pages (issue 16)', () => {
+  it('goes on after the last item of a full page; a shorter page is the last', async () => {
+    const { nextAfterCursor } = await import('./OrderParts');
+    expect(nextAfterCursor([{ id: '9' }, { id: '7' }], 2)).toBe('7');
+    expect(nextAfterCursor([{ id: '9' }], 2)).toBeNull();
+    expect(nextAfterCursor([], 2)).toBeNull();
+  });
+});

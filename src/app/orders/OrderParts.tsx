@@ -176,6 +176,22 @@ export function pageOfCursor(cursor: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** The next page's cursor of a keyset list: after its last item when the page was full; a shorter one is the last. */
+export function nextAfterCursor(list: readonly { id: string }[], size = orderPageSize): string | null {
+  return list.length >= size ? (list[list.length - 1]?.id ?? null) : null;
+}
+
+/**
+ * A paged list whose call answers the page after an item (keyset: the server reads on from the index, a
+ * deep page as fast as the first): runs the paging chart with the last item's id as its cursor.
+ */
+export function useAfterPages<T extends { id: string }>(loadPage: (after: string | undefined) => Promise<T[]>) {
+  return usePager<T>(async (cursor) => {
+    const list = await loadPage(cursor ?? undefined);
+    return { list, next: nextAfterCursor(list) };
+  }, 'everyShow');
+}
+
 /**
  * A paged list whose call takes a page number and answers one page: runs the paging chart
  * (machines/pager.machine.ts) with the page number as its cursor. The list is kept alive while hidden,

@@ -40,6 +40,8 @@ export const orderListQuery = z.strictObject({
   tab: z.optional(z.string().check(z.maxLength(32))),
   page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
   size: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
+  /** Keyset paging (issue 16): the orders after this one (the last of the previous page), instead of `page`. */
+  after: z.optional(idString),
 });
 
 /** The locale key of the first problem of a rating form (SPEC 5: a rating needs a score). */
