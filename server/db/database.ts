@@ -20,6 +20,13 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+const onPostgres = new WeakSet<Db>();
+
+/** Whether this database is a PostgreSQL server (which takes several statements in one round trip), not PGlite. */
+export function isPostgres(db: Db): boolean {
+  return onPostgres.has(db);
+}
+
 /** Opens the database, PGlite or PostgreSQL, with the same int8-to-BigInt parser on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -34,7 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // An idle client can lose its connection (a server restart, a dropped database): the pool must
     // hear of it, or node treats the error as uncaught and the process dies. The next query reconnects.
     pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    onPostgres.add(db);
+    return db;
   }
   const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { addHeldMove, heldMove, registerHeldKind } from '../db/heldMoves';
 import { userAccount } from './users';
 
 /**
@@ -48,25 +49,31 @@ export async function post(db: Conn, entry: { kind: string; reference: string | 
     .insertInto('ledger_entries')
     .values(entry.postings.map((p) => ({ txn_id: txnId, account: p.account, amount: p.amount, kind: entry.kind, reference: entry.reference, ...(entry.at ? { created_at: entry.at } : {}) })))
     .execute();
-  // The maintained balances move in the same transaction, one row per account, in account order so two
-  // transactions touching the same accounts lock them in the same order.
+  // The maintained balances move in the same transaction (at its end when it holds its moves back:
+  // server/db/heldMoves.ts, the timer runner's batches).
   const moves = new Map<string, bigint>();
   for (const p of entry.postings) moves.set(p.account, (moves.get(p.account) ?? 0n) + p.amount);
-  const rows = [...moves].filter(([, amount]) => amount !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (rows.length > 0) {
-    await db
-      .insertInto('account_balances')
-      .values(rows.map(([account, balance]) => ({ account, balance })))
-      .onConflict((oc) => oc.column('account').doUpdateSet({ balance: sql<bigint>`account_balances.balance + excluded.balance` }))
-      .execute();
-  }
+  const rows = [...moves].filter(([, amount]) => amount !== 0n).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  if (rows.every(([account, amount]) => addHeldMove(db, 'balance', account, amount))) return txnId;
+  await moveBalances(db, rows);
   return txnId;
 }
+
+/** Moves the maintained balances: one row per account, in account order, so two transactions touching the same accounts lock them in the same order. */
+async function moveBalances(db: Conn, rows: [account: string, amount: bigint][]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('account_balances')
+    .values(rows.map(([account, balance]) => ({ account, balance })))
+    .onConflict((oc) => oc.column('account').doUpdateSet({ balance: sql<bigint>`account_balances.balance + excluded.balance` }))
+    .execute();
+}
+registerHeldKind('balance', moveBalances);
 
 /** An account's balance: its maintained row (one primary-key read, however many ledger rows it has). */
 export async function accountBalance(db: Conn, account: string): Promise<bigint> {
   const row = await db.selectFrom('account_balances').select('balance').where('account', '=', account).executeTakeFirst();
-  return row?.balance ?? 0n;
+  return (row?.balance ?? 0n) + heldMove(db, 'balance', account);
 }
 
 /** Accounts whose maintained balance differs from the sum of their ledger rows (none, ever; checked after every server test file). */

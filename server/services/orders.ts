@@ -10,6 +10,7 @@ import { applyEventWithActions, restore, store, transitionsFor } from '../charts
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
 import { scheduleTimer, syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
+import { addHeldMove, registerHeldKind } from '../db/heldMoves';
 import { Durations } from '../../src/domain/constants';
 import { accountBalance, Accounts, post, type Posting } from './ledger';
 
@@ -70,13 +71,26 @@ interface OrderRow {
 
 type Effect = (trx: Trx, order: OrderRow, event: AnyEventObject, now: number) => Promise<void>;
 
-/** Returns the reserved stock of an order's items to their SKUs. */
+/** Returns the reserved stock of an order's items to their SKUs (held to the end of a timer batch: server/db/heldMoves.ts). */
 async function returnStock(trx: Trx, order: OrderRow): Promise<void> {
   const items = await trx.selectFrom('order_items').select(['sku_id', 'quantity']).where('order_id', '=', order.id).orderBy('sku_id').execute();
+  if (items.every((item) => addHeldMove(trx, 'stock', stockKey(item.sku_id), BigInt(item.quantity)))) return;
   for (const item of items) {
     await trx.updateTable('product_skus').set((eb) => ({ stock: eb('stock', '+', item.quantity) })).where('id', '=', item.sku_id).execute();
   }
 }
+
+/** SKU ids as held-move keys, zero-padded so that key order is id order. */
+const stockKey = (skuId: bigint) => skuId.toString().padStart(20, '0');
+
+// A batch's held stock returns: the SKU rows locked in id order, then one update.
+registerHeldKind('stock', async (trx, moves) => {
+  const ids = moves.map(([key]) => BigInt(key));
+  await trx.selectFrom('product_skus').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await sql`update product_skus s set stock = s.stock + v.quantity::int
+    from (select unnest(${moves.map(([key]) => key)}::int8[]) as id, unnest(${moves.map(([, amount]) => amount.toString())}::int8[]) as quantity) v
+    where s.id = v.id`.execute(trx);
+});
 
 /** What the buyer paid for the order goes back from its escrow to the buyer's balance. */
 async function refundBuyer(trx: Trx, order: OrderRow, _event: AnyEventObject, now: number): Promise<void> {
@@ -156,13 +170,23 @@ function refusalInWords<T>(current: AnyMachineSnapshot, apply: () => T): T {
 
 /** Applies one event to one order inside `trx` (the row locked FOR UPDATE). */
 export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
-  const row = await trx
+  const row = await lockOrder(trx, orderId);
+  if (!row) throw new ApiError('notFound');
+  return applyToLockedOrder(trx, row, event, party, now);
+}
+
+/** The order row as applying an event needs it, locked FOR UPDATE (until the transaction ends). */
+function lockOrder(trx: Trx, orderId: bigint) {
+  return trx
     .selectFrom('orders')
     .select(['id', 'status', 'stage', 'chart', 'buyer_id', 'seller_id', 'handling_fee', 'paid_amount'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new ApiError('notFound');
+}
+
+async function applyToLockedOrder(trx: Trx, row: OrderRow & { chart: { value: unknown; context: unknown } }, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
+  const orderId = row.id;
   const current = restore(orderMachine, row.chart);
   const { snapshot: next, actions } = refusalInWords(current, () => applyEventWithActions(orderMachine, current, event, party));
   const before = stageOf(current.value);
@@ -188,9 +212,9 @@ export function orderCan(chart: { value: unknown; context: unknown }, event: Any
 
 /** The durable timer handler: a named delay of the order chart fell due. */
 export const fireOrderTimer: TimerHandler = async (trx, timer, now) => {
-  const row = await trx.selectFrom('orders').select(['chart']).where('id', '=', BigInt(timer.entity_id)).forUpdate().executeTakeFirst();
+  const row = await lockOrder(trx, BigInt(timer.entity_id));
   if (!row || !orderCan(row.chart, { type: timer.event })) return; // the order moved on first: nothing to do
-  await applyOrderEvent(trx, BigInt(timer.entity_id), { type: timer.event }, 'system', now);
+  await applyToLockedOrder(trx, row, { type: timer.event }, 'system', now);
 };
 
 // ---------------------------------------------------------------- reading

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
+import { accountBalance, balanceMismatches, post } from '../services/ledger';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { cancelTimer, pendingTimers, runDueTimers, scheduleTimer, type TimerRow, type Trx } from './timers';
 
@@ -88,5 +89,42 @@ describe('a backlog of due timers', () => {
       expect(counts.every((n) => n > 0)).toBe(true);
       expect(rate).toBeGreaterThanOrEqual(200);
     }
+  }, 120_000);
+});
+
+describe('timers that move money', () => {
+  it('two runners whose handlers credit the same accounts neither deadlock nor lose a move; a failing handler\'s moves roll back with it', async () => {
+    const { db } = database;
+    const total = database.kind === 'postgres' ? 2_000 : 400;
+    const t0 = Date.parse('2026-03-01T00:00:00Z');
+    await sql`insert into timers (kind, entity_id, name, event, due_at)
+      select 'payout', g::text, 'window', 'release', ${new Date(t0)}::timestamptz - (g || ' ms')::interval from generate_series(1, ${total}) g`.execute(db);
+    // Like an order payout: every firing empties its own escrow into one of a few sellers' accounts and the
+    // shared fee account (read back in the same transaction). Moved posting by posting, a batch would hold a
+    // seller's row while it waits for the fee row the other batch holds, and that one wait for the seller's.
+    const handlers = {
+      payout: async (trx: Trx, timer: TimerRow) => {
+        const n = Number(timer.entity_id);
+        const seller = `test:seller:${n % 7}`;
+        const before = await accountBalance(trx, seller);
+        await post(trx, { kind: 'testPayout', reference: `timer:${n}`, postings: [{ account: `test:escrow:${n}`, amount: -3n }, { account: seller, amount: 2n }, { account: 'test:~fees', amount: 1n }] });
+        // In the transaction its held move shows (alone: with a second runner, its commits show too).
+        if (!database.url) expect(await accountBalance(trx, seller)).toBe(before + 2n);
+        if (n % 100 === 0) throw new Error('this one fails after posting');
+      },
+    };
+    const other = database.url ? await openDatabase({ databaseUrl: database.url, dataDir: 'memory://', poolSize: 2 }) : null;
+    const counts = await Promise.all([runDueTimers(db, handlers, t0 + 1000), ...(other ? [runDueTimers(other, handlers, t0 + 1000)] : [])]);
+    await other?.destroy();
+    const failing = Math.floor(total / 100);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(total - failing);
+    const failed = await db.selectFrom('timers').select(['entity_id', 'attempts', 'last_error']).where('kind', '=', 'payout').where('fired_at', 'is', null).execute();
+    expect(failed.length).toBe(failing);
+    // (With two runners, the other may have tried a failing one again in its own run.)
+    expect(failed.filter((f) => Number(f.entity_id) % 100 !== 0 || f.attempts < 1 || f.last_error !== 'this one fails after posting')).toEqual([]);
+    expect(await accountBalance(db, 'test:~fees')).toBe(BigInt(total - failing));
+    expect(await accountBalance(db, 'test:escrow:100')).toBe(0n);
+    expect(await accountBalance(db, 'test:escrow:101')).toBe(-3n);
+    expect(await balanceMismatches(db)).toEqual([]);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { getNextTransitions, type AnyMachineSnapshot } from 'xstate';
-import type { Db } from '../db/database';
+import { isPostgres, type Db } from '../db/database';
+import { applyHeldMoves, heldMovesCheckpoint, holdMoves } from '../db/heldMoves';
 import type { Database } from '../db/schema';
 
 /**
@@ -70,15 +71,21 @@ export const timerBatchSize = 200;
  * twice; each timer runs inside its own savepoint, so a failing handler rolls back only its own work
  * and leaves its timer pending (retried at the next run) with the error noted. While a batch comes back
  * full there is a backlog, and the next batch is claimed at once. `limit` bounds one call.
+ *
+ * A backlog's cost is round trips: on PostgreSQL one timer's release and the next one's savepoint go
+ * in one, and the batch's increments of shared rows (ledger balances, returned stock) are held back
+ * to one statement each before the commit (server/db/heldMoves.ts: also what keeps two processes'
+ * batches, which credit the same fee and seller accounts, from deadlocking).
  */
 export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler>, now: number, limit = Number.POSITIVE_INFINITY, batch = timerBatchSize): Promise<number> {
   let fired = 0;
   const skipped: bigint[] = [];
+  const chained = isPostgres(db);
   for (;;) {
     const take = Math.min(batch, limit - fired);
     if (take <= 0) break;
     const failures: { id: bigint; message: string }[] = [];
-    const claimed = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       let q = trx
         .selectFrom('timers')
         .select(['id', 'kind', 'entity_id', 'name', 'event', 'due_at'])
@@ -88,19 +95,28 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
       if (skipped.length > 0) q = q.where('id', 'not in', skipped);
       const rows: TimerRow[] = await q.orderBy('due_at').orderBy('id').limit(take).forUpdate().skipLocked().execute();
       const done: bigint[] = [];
+      holdMoves(trx);
+      let open = false; // a released savepoint's RELEASE not sent yet (PostgreSQL: it goes with the next SAVEPOINT)
       for (const timer of rows) {
-        await sql`savepoint timer`.execute(trx);
+        await sql.raw(open ? 'release savepoint timer; savepoint timer' : 'savepoint timer').execute(trx);
+        open = false;
+        const restoreMoves = heldMovesCheckpoint(trx);
         try {
           const handler = handlers[timer.kind];
           if (!handler) throw new Error(`no timer handler for ${timer.kind}`);
           await handler(trx, timer, now);
-          await sql`release savepoint timer`.execute(trx);
+          if (chained) open = true;
+          else await sql`release savepoint timer`.execute(trx);
           done.push(timer.id);
         } catch (error) {
           await sql`rollback to savepoint timer`.execute(trx);
+          await sql`release savepoint timer`.execute(trx);
+          restoreMoves();
           failures.push({ id: timer.id, message: String(error instanceof Error ? error.message : error).slice(0, 500) });
         }
       }
+      if (open) await sql`release savepoint timer`.execute(trx);
+      await applyHeldMoves(trx);
       if (done.length > 0) await trx.updateTable('timers').set({ fired_at: new Date(now) }).where('id', 'in', done).execute();
       for (const f of failures) {
         await trx
@@ -109,11 +125,11 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
           .where('id', '=', f.id)
           .execute();
       }
-      fired += done.length;
-      return rows.length;
+      return { claimed: rows.length, fired: done.length };
     });
+    fired += outcome.fired;
     skipped.push(...failures.map((f) => f.id));
-    if (claimed < take) break;
+    if (outcome.claimed < take) break;
   }
   return fired;
 }
@@ -131,14 +147,18 @@ export function windowOf(eventType: string): string | null {
  */
 export async function syncChartTimers(trx: Trx, kind: string, entityId: string, snapshot: AnyMachineSnapshot, windows: Readonly<Record<string, number>>, now: number, created = false): Promise<void> {
   if (!created) await cancelTimer(trx, { kind, entityId }, new Date(now));
-  const scheduled = new Set<string>();
+  const due = new Map<string, { event: string; dueAt: Date }>();
   for (const t of getNextTransitions(snapshot)) {
     const name = windowOf(t.eventType);
     if (!name) continue;
     const ms = name in windows ? windows[name] : Number(name);
     if (ms === undefined || !Number.isFinite(ms)) continue;
-    // Every pending timer of the record is cancelled above: only a name scheduled twice here needs its cancel.
-    await scheduleTimer(trx, { kind, entityId, name, event: t.eventType, dueAt: new Date(now + ms) }, !scheduled.has(name));
-    scheduled.add(name);
+    due.set(name, { event: t.eventType, dueAt: new Date(now + ms) });
   }
+  // Every pending timer of the record was just cancelled (or it has none yet): the new ones go in with one insert.
+  if (due.size === 0) return;
+  await trx
+    .insertInto('timers')
+    .values([...due].map(([name, t]) => ({ kind, entity_id: entityId, name, event: t.event, due_at: t.dueAt, fired_at: null, cancelled_at: null, last_error: null })))
+    .execute();
 }
