@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { Durations } from '../../src/domain/constants';
 import { canonicalRequest, SignedHeader } from '../../src/domain/signing';
 import type { Deps } from '../deps';
 import { ApiError } from './envelope';
-import type { AppEnv, SessionRow } from './env';
+import type { AppEnv, SessionRow, UserRow } from './env';
 
 export function sign(secret: string, text: string): string {
   return crypto.createHmac('sha256', secret).update(text).digest('hex');
@@ -56,6 +56,20 @@ async function revokedSince(deps: Deps, token: string): Promise<void> {
 }
 
 /**
+ * Records the signature ($1, seen at $2) and reads the user of session $3 as it is now: no row if the
+ * session has been revoked or deleted since it was remembered. Written out once rather than built per
+ * request: every signed request runs it.
+ */
+const recordAndReadUser = `
+  with durability as (select set_config('synchronous_commit', 'off', true) as setting),
+  fresh as (insert into request_signatures (signature, seen_at) values ($1, $2) on conflict (signature) do nothing returning signature)
+  select users.*, exists (select 1 from fresh) as fresh_signature, (select setting from durability) as commit_setting
+  from users
+  where users.id = (select sessions.user_id from sessions where sessions.token = $3 and sessions.revoked_at is null)`;
+
+type UserWithSignature = UserRow & { fresh_signature: boolean; commit_setting: string };
+
+/**
  * Verifies a signed request (DESIGN: Requests; SPEC 8): the codes are checked in this order, so a
  * request missing several things is told about the first.
  */
@@ -91,22 +105,7 @@ export function requireSession(deps: Deps): MiddlewareHandler<AppEnv> {
     // the WAL is one sequence, so the flush of any later durable commit (every write a request makes)
     // makes the signature durable too; a crash can lose only the signatures of the reads of its last
     // moment, and replaying a read changes nothing.
-    const found = await deps.db
-      .with('durability', (db) => db.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')))
-      .with('fresh', (db) =>
-        db
-          .insertInto('request_signatures')
-          .values({ signature: expected, seen_at: new Date(now) })
-          .onConflict((oc) => oc.column('signature').doNothing())
-          .returning('signature'),
-      )
-      .selectFrom('users')
-      .selectAll('users')
-      .select((eb) => eb.exists(eb.selectFrom('fresh').select('fresh.signature')).as('fresh_signature'))
-      .select((eb) => eb.selectFrom('durability').select('durability.setting').as('commit_setting'))
-            // The user of the session as it is now: none if it has been revoked (or deleted) since it was remembered.
-      .where('users.id', '=', (eb) => eb.selectFrom('sessions').select('sessions.user_id').where('sessions.token', '=', token).where('sessions.revoked_at', 'is', null))
-      .executeTakeFirst();
+    const found = (await deps.db.executeQuery<UserWithSignature>(CompiledQuery.raw(recordAndReadUser, [expected, new Date(now), token]))).rows[0];
     if (!found) {
       await revokedSince(deps, token);
       throw new ApiError('userNotExist');

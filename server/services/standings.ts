@@ -11,8 +11,9 @@ import type { Db } from '../db/database';
  *
  * Freshness: a standing is read again from the database when this process has written a score of its
  * board (postPoints) or frozen someone since it was read, at most once per `refreshFloorMs`, and in any
- * case when it is older than `maxAgeMs`. So the leaderboard shows other people's changes at most
- * `maxAgeMs` late (another process's writes) and this process's own after `refreshFloorMs`. The
+ * case when it is older than `maxAgeMs`; requests meanwhile get the standing held. So the leaderboard
+ * shows other people's changes about `maxAgeMs` late at most (another process's writes), and this
+ * process's own about `refreshFloorMs` late. The
  * viewer's own score is never taken from here: it is read with the page, and its rank is counted in
  * the standing against that fresh score, which stays exact because scores only grow.
  */
@@ -38,9 +39,12 @@ const generations = new Map<BoardName | 'all', number>();
 const held = new WeakMap<Db, Map<string, Held>>();
 const building = new WeakMap<Db, Map<string, Promise<Held>>>();
 
-/** The tests read their own writes at once: they set the floor to 0. */
-export function setStandingsRefreshFloor(ms: number): void {
-  refreshFloorMs = ms;
+let waitForFresh = false;
+
+/** The tests read other people's writes at once: no floor, and a stale standing is waited for, not served. */
+export function setStandingsRefresh(options: { floorMs: number; waitForFresh: boolean }): void {
+  refreshFloorMs = options.floorMs;
+  waitForFresh = options.waitForFresh;
 }
 
 /** A score of `board` changed in this process (or, without a board, someone was frozen or unfrozen). */
@@ -52,24 +56,46 @@ export function standingsChanged(board?: BoardName): void {
 const generationOf = (board: BoardName): number => (generations.get(board) ?? 0) + (generations.get('all') ?? 0);
 
 async function build(db: Db, board: BoardName, period: string): Promise<Standing> {
+  // The rows come in the index order (points_scores_rank), so nothing is sorted; the frozen are few (users_frozen).
   const result = await sql<{ ids: string | null; scores: string | null }>`
-    select string_agg(s.user_id::text, ',' order by s.score desc, s.user_id) as ids,
-           string_agg(s.score::text, ',' order by s.score desc, s.user_id) as scores
-    from points_scores s join users u on u.id = s.user_id
-    where s.board = ${board} and s.period = ${period} and not u.frozen`.execute(db);
+    select string_agg(t.user_id::text, ',') as ids, string_agg(t.score::text, ',') as scores
+    from (select s.user_id, s.score from points_scores s
+          where s.board = ${board} and s.period = ${period}
+            and not exists (select 1 from users f where f.frozen and f.id = s.user_id)
+          order by s.score desc, s.user_id) t`.execute(db);
   const row = result.rows[0];
   if (!row?.ids || !row.scores) return { userIds: new BigInt64Array(0), scores: new BigInt64Array(0) };
   const ids = row.ids.split(',');
   const scores = row.scores.split(',');
-  const standing = { userIds: new BigInt64Array(ids.length), scores: new BigInt64Array(scores.length) };
+  let ordered = true;
+  const userIds = new BigInt64Array(ids.length);
+  const values = new BigInt64Array(scores.length);
+  let standing: Standing = { userIds, scores: values };
   for (let i = 0; i < ids.length; i += 1) {
-    standing.userIds[i] = BigInt(ids[i] ?? '0');
-    standing.scores[i] = BigInt(scores[i] ?? '0');
+    userIds[i] = BigInt(ids[i] ?? '0');
+    values[i] = BigInt(scores[i] ?? '0');
+    if (i > 0 && !inOrder(standing, i - 1, i)) ordered = false;
   }
+  // An aggregate over an ordered subquery keeps its order in practice, not by promise: put it right if not.
+  if (!ordered) standing = sorted(standing);
   return standing;
 }
 
-/** The standing of one board's period, read again when it may be stale (see above); one read at a time per period. */
+const inOrder = (s: Standing, a: number, b: number): boolean => {
+  const x = s.scores[a] ?? 0n;
+  const y = s.scores[b] ?? 0n;
+  return x > y || (x === y && (s.userIds[a] ?? 0n) < (s.userIds[b] ?? 0n));
+};
+
+function sorted(s: Standing): Standing {
+  const order = Array.from(s.userIds.keys()).sort((a, b) => (inOrder(s, a, b) ? -1 : inOrder(s, b, a) ? 1 : 0));
+  return { userIds: BigInt64Array.from(order, (i) => s.userIds[i] ?? 0n), scores: BigInt64Array.from(order, (i) => s.scores[i] ?? 0n) };
+}
+
+/**
+ * The standing of one board's period. One read at a time per period; while a stale standing is read
+ * again, requests are answered from the one held (unless the tests asked to wait for the fresh one).
+ */
 export async function standingOf(db: Db, board: BoardName, period: string): Promise<Standing> {
   const now = Date.now();
   let byKey = held.get(db);
@@ -81,10 +107,8 @@ export async function standingOf(db: Db, board: BoardName, period: string): Prom
   const current = byKey.get(key);
   const generation = generationOf(board);
   const age = current ? now - current.builtAt : Infinity;
-  if (current && age < maxAgeMs && (current.generation === generation || age < refreshFloorMs)) {
-    current.usedAt = now;
-    return current.standing;
-  }
+  if (current) current.usedAt = now;
+  if (current && age < maxAgeMs && (current.generation === generation || age < refreshFloorMs)) return current.standing;
   let inFlight = building.get(db);
   if (!inFlight) {
     inFlight = new Map();
@@ -103,7 +127,10 @@ export async function standingOf(db: Db, board: BoardName, period: string): Prom
       })
       .finally(() => flights.delete(key));
     inFlight.set(key, pending);
+    // Served stale meanwhile, a failed read must not go unheard: the next request tries again.
+    pending.catch((error: unknown) => console.error('[standings]', error));
   }
+  if (current && !waitForFresh) return current.standing;
   return (await pending).standing;
 }
 

@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { createPlatformClient } from '../platform/client';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 import { closeChatBus } from '../chat/bus';
-import { setStandingsRefreshFloor } from '../services/standings';
+import { setStandingsRefresh } from '../services/standings';
 
 /** A clock the tests move by hand: timers and signature windows follow it, nothing waits. */
 export interface TestClock {
@@ -35,7 +35,7 @@ export interface TestServer {
 /** The real provider API (sandbox mode, so the platform is this server) on port 0 over a fresh database. */
 export async function startTestServer(overrides: Partial<Config> = {}, options: { poolSize?: number } = {}): Promise<TestServer> {
   const database = await createTestDatabase({ poolSize: options.poolSize });
-  setStandingsRefreshFloor(0);
+  setStandingsRefresh({ floorMs: 0, waitForFresh: true });
   const clock = testClock();
   let port = 0;
   const config: Config = { ...readConfig({}), port: 0, sandbox: true, piApiKey: 'sandbox-key', databaseUrl: database.url, ...overrides };

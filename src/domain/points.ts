@@ -101,11 +101,27 @@ export function isTimeZone(zone: string): boolean {
 
 export const defaultTimeZone = 'UTC';
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day ("YYYY-MM-DD") of an instant in a time zone. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 export function dayIn(zone: string, at: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(at));
+  // Every zone's offset today is a whole number of minutes, so a day is the same throughout a minute.
+  const minute = Math.floor(at / 60_000);
+  const last = lastDays.get(zone);
+  if (last?.minute === minute) return last.day;
+  // Making a formatter loads the zone's rules: far dearer than using one, so one is kept per zone.
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  lastDays.set(zone, { minute, day });
+  return day;
 }
 
 /** The day before a "YYYY-MM-DD" day. */
