@@ -154,7 +154,7 @@ async function load(base: string, p: ReadPath): Promise<Figures> {
 /** Runs each path once on an API whose every query is explained by auto_explain (ANALYZE, BUFFERS), sent back as notices. */
 async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: string; seqScans: string[] }> {
   const notices: string[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser } });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: '-c jit=off', types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser } });
   pool.on('connect', (client) => {
     client.on('notice', (n) => notices.push(n.message ?? ''));
     void client.query("load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice; set client_min_messages = notice");
