@@ -87,14 +87,14 @@ export function catalogueRoutes(deps: Deps) {
     const text = (q.q ?? '').trim();
     if (!text) throw new ApiError('invalidField', { field: 'q', detail: 'required' });
     const cursor = q.cursor === undefined || !/^\d{1,18}$/.test(q.cursor) ? undefined : BigInt(q.cursor);
-    // Both queries on one connection: on PGlite's single connection the request queues once, not twice.
-    const answer = await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), () =>
-      deps.db.connection().execute(async (db) => {
-        const products = await feed(db, { countryId: q.countryId ?? 0, categoryId: q.categoryId, q: text, cursor, limit: q.limit ?? 20 });
-        const stores = cursor === undefined ? await searchStores(db, text) : [];
-        return { products, stores };
-      }),
-    );
+    // Both queries asked at once: on PGlite's one connection they queue side by side, so the request waits once.
+    const answer = await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), async () => {
+      const [products, stores] = await Promise.all([
+        feed(deps.db, { countryId: q.countryId ?? 0, categoryId: q.categoryId, q: text, cursor, limit: q.limit ?? 20 }),
+        cursor === undefined ? searchStores(deps.db, text) : [],
+      ]);
+      return { products, stores };
+    });
     return ok(c, answer);
   });
 
