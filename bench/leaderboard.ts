@@ -64,18 +64,6 @@ try {
   const session = caller.session;
   if (!session) throw new Error('no session');
 
-  let lastTimestamp = 0;
-  const signedFor = (path: string): Record<string, string> => {
-    lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
-    const timestamp = String(lastTimestamp);
-    return {
-      [SignedHeader.language]: 'en',
-      [SignedHeader.token]: session.token,
-      [SignedHeader.accessToken]: session.accessToken,
-      [SignedHeader.timestamp]: timestamp,
-      [SignedHeader.auth]: sign(session.secret, canonicalRequest({ method: 'GET', accessToken: session.accessToken, token: session.token, timestamp, url: path })),
-    };
-  };
   const measure = async (base: string, name: string, path: string) => {
     const result = await autocannon({
       url: base,
@@ -85,7 +73,7 @@ try {
         {
           method: 'GET',
           path,
-          setupRequest: (req) => ({ ...req, headers: signedFor(path) }),
+          setupRequest: (req) => ({ ...req, headers: caller.headersFor('GET', path) }),
         },
       ],
     });
@@ -122,7 +110,7 @@ try {
       // as it is after the first request of its period (a standing is read once per 10 s per process).
       await run('warm-up', '/api/ambassador/leaderboard?board=checkIn&period=total&page=2');
       for (const [board, period] of [['checkIn', 'day'], ['checkIn', 'total'], ['ambassador', 'month']]) {
-        await fetch(`${child.url}/api/ambassador/leaderboard?board=${board}&period=${period}&page=3`, { headers: signedFor(`/api/ambassador/leaderboard?board=${board}&period=${period}&page=3`) });
+        await fetch(`${child.url}/api/ambassador/leaderboard?board=${board}&period=${period}&page=3`, { headers: caller.headersFor('GET', `/api/ambassador/leaderboard?board=${board}&period=${period}&page=3`) });
       }
       rounds.push({
         workers,

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +21,7 @@ import { setCatalogueCacheTtl } from '../server/services/catalogueCache';
 import { startServer } from '../server/start';
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
+import { startServerProcess } from './serverProcess';
 
 /**
  * The cost curve at marketplace scale (issue 16), on PostgreSQL:
@@ -182,26 +182,6 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
 }
 
 /** Starts `server/main.ts` (WORKERS processes) and resolves once every process has opened its database and fired its due timers. */
-function startProcesses(workers: number, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', SANDBOX: '1', PI_API_KEY: '', PI_PLATFORM_URL: '', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-scale-')) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Database ready')) {
-        child.stdout?.off('data', onData);
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-}
-
 const clockTicks = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
 /** CPU seconds (user + system) a process has used, 0 once it is gone. */
@@ -310,13 +290,13 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
   const sold = async () => Number((await db.selectFrom('order_items').select(sql<string>`coalesce(sum(quantity), 0)::text`.as('n')).where('sku_id', 'in', ids).executeTakeFirstOrThrow()).n);
   const soldBefore = await sold();
   const port = 18_900 + workers;
-  const child = await startProcesses(workers, port);
+  const server = await startServerProcess({ databaseUrl, workers, port });
   try {
-    const url = `http://127.0.0.1:${port}`;
+    const url = server.url;
     if (warmup > 0) await submitLoad(url, setup, warmup);
-    const before = await cpuSnapshot(db, child.pid ?? 0);
+    const before = await cpuSnapshot(db, server.pid);
     const result = await submitLoad(url, setup, seconds);
-    const after = await cpuSnapshot(db, child.pid ?? 0);
+    const after = await cpuSnapshot(db, server.pid);
     const used = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0);
     const perOrder = (s: number) => ((s * 1000) / Math.max(1, result['2xx'])).toFixed(1);
     const cpuServer = used(before.server, after.server);
@@ -330,9 +310,7 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
     const ok = Math.max(1, result['2xx']);
     return { workers, ordersPerSecond: result['2xx'] / seconds, serverMs: (cpuServer * 1000) / ok, totalMs: ((cpuServer + cpuPostgres + cpuClient) * 1000) / ok, line, oversold };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

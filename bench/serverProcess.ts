@@ -6,9 +6,9 @@ import path from 'node:path';
 /**
  * The real server (`server/main.ts`, WORKERS processes) as its own OS process on `databaseUrl`, as
  * `npm start` runs it, so that a bench's load generator does not share the server's event loop.
- * Resolves once it listens (and its workers have had a moment to start); `stop()` ends it.
+ * Resolves once every process has its database open ("Database ready"); `stop()` ends it.
  */
-export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number }): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number }): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -25,15 +25,20 @@ export async function startServerProcess(options: { databaseUrl: string; workers
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('running at')) setTimeout(resolve, options.workers > 1 ? 3000 : 2000);
-    });
+      if (output.includes('Database ready')) {
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
   });
   return {
     url: `http://127.0.0.1:${options.port}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
