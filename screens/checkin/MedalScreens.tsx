@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ambassadorSummary, bindInviter, invitees } from '../../src/api/points';
 import { CheckInEntries } from '../../src/app/checkin/CheckInEntries';
 import { go } from '../../src/app/navigation';
@@ -23,10 +23,6 @@ export function MedalIndexScreen() {
     (values) => (inviterInput.safeParse(values).success ? null : 'ambassador.errors.unknownCode'),
     () => summary.reload(),
   );
-  useEffect(() => {
-    summary.reload();
-    list.reload();
-  }, []);
   const s = summary.data;
   return (
     <>

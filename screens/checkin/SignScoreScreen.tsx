@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { checkInSummary, signList } from '../../src/api/points';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { useT } from '../../src/i18n/react';
-import { card, muted, screen } from '../../src/theme/ui.css';
+import { card, screen } from '../../src/theme/ui.css';
 import * as css from './checkin.css';
+import { CheckInStats } from './CheckInStats';
 import { Leaderboard } from './Leaderboard';
 
 /** /mine/signscore: points, streak, this month's check-in calendar and the check-in leaderboard. */
@@ -12,10 +12,6 @@ export default function SignScoreScreen() {
   const t = useT();
   const summary = useResource(checkInSummary, 'everyShow');
   const calendar = useResource(() => signList(), 'everyShow');
-  useEffect(() => {
-    summary.reload();
-    calendar.reload();
-  }, []);
   const s = summary.data;
   const c = calendar.data;
   // Monday-first grid: blank cells before the month's first day.
@@ -24,20 +20,7 @@ export default function SignScoreScreen() {
     <>
       <ScreenHeader title={t('checkIn.scoreTitle')} backTo="/sign" />
       <div className={screen}>
-        <section className={`${card} ${css.stats}`}>
-          <div>
-            <span className={css.statValue} data-testid="score-points">{s?.points ?? '–'}</span>
-            <span className={muted}>{t('checkIn.points')}</span>
-          </div>
-          <div>
-            <span className={css.statValue}>{s?.streak ?? '–'}</span>
-            <span className={muted}>{t('checkIn.streak', { days: String(s?.streak ?? 0) })}</span>
-          </div>
-          <div>
-            <span className={css.statValue}>{s?.totalDays ?? '–'}</span>
-            <span className={muted}>{t('checkIn.totalDays', { days: String(s?.totalDays ?? 0) })}</span>
-          </div>
-        </section>
+        <CheckInStats summary={s} pointsTestId="score-points" />
         <section className={card} aria-labelledby="calendar-title">
           <h2 id="calendar-title">
             {t('checkIn.calendar')} {c?.month ?? ''}

@@ -9,6 +9,7 @@ import { useResource } from '../../src/app/useResource';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
 import * as css from './checkin.css';
+import { CheckInStats } from './CheckInStats';
 
 /** /sign (public in SPEC 2): the login entry for a visitor, today's check-in for a person. */
 export default function SignScreen() {
@@ -43,20 +44,7 @@ function SignToday() {
     <>
       <ScreenHeader title={t('checkIn.title')} backTo="/my" />
       <div className={screen}>
-        <section className={`${card} ${css.stats}`} aria-live="polite">
-          <div>
-            <span className={css.statValue} data-testid="points-balance">{s?.points ?? '–'}</span>
-            <span className={muted}>{t('checkIn.points')}</span>
-          </div>
-          <div>
-            <span className={css.statValue} data-testid="streak">{s?.streak ?? '–'}</span>
-            <span className={muted}>{t('checkIn.streak', { days: String(s?.streak ?? 0) })}</span>
-          </div>
-          <div>
-            <span className={css.statValue}>{s?.totalDays ?? '–'}</span>
-            <span className={muted}>{t('checkIn.totalDays', { days: String(s?.totalDays ?? 0) })}</span>
-          </div>
-        </section>
+        <CheckInStats summary={s} pointsTestId="points-balance" streakTestId="streak" live />
         <section className={card} aria-labelledby="sign-title">
           <h2 id="sign-title">{t('checkIn.title')}</h2>
           {s ? <p className={muted}>{t('checkIn.nextReward', { reward: s.nextReward })}</p> : null}
