@@ -47,6 +47,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '5' },
     database: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const products = Number(values.products);
@@ -431,7 +432,7 @@ async function main() {
     for (const p of paths) for (let i = 0; i < 5; i += 1) await fetch(`${app.url}${p.next().url}`).then((r) => r.text());
     const floor = await load(bareUrl, { name: 'bare Hono + PK select', next: () => ({ url: '/pk' }) });
     const figures = [floor];
-    for (const p of paths) figures.push(await load(app.url, p));
+    for (const p of paths) if (!values.only || p.name.includes(values.only)) figures.push(await load(app.url, p));
     lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx');
     for (const f of figures) {
       lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`);

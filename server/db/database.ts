@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Compilable } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import { PgliteDialect } from './pgliteDialect';
@@ -27,6 +27,34 @@ export function isPostgres(db: Db): boolean {
   return onPostgres.has(db);
 }
 
+/** Statement texts run as named prepared statements on PostgreSQL, and their names (see `executePrepared`). */
+const preparedNames = new Map<string, string>();
+/** Distinct texts a process prepares at most (a text's shape varies with its optional parts, not its values). */
+const maxPrepared = 1000;
+
+/** Sends the statements registered by `executePrepared` by name, so each connection parses and plans them once. */
+function namePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
+  const plain = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  client.query = ((text: string, values?: unknown[]) => {
+    const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
+    return name === undefined ? plain(text, values) : query({ name, text, values });
+  }) as typeof client.query;
+}
+
+/**
+ * Runs a hot read (a catalogue page, a search) as a named prepared statement on PostgreSQL: each connection
+ * parses and plans it once and keeps the plan (PostgreSQL switches to its generic plan after five runs when
+ * that plan costs no more than the custom ones). Planning the page statement cost more than running it
+ * (0.4 ms against 0.1-0.3 ms). Values stay parameters, so the text, and its one plan, depends only on the
+ * statement's shape. On PGlite it is an ordinary query.
+ */
+export async function executePrepared<R>(db: Db, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  if (!process.env.NOPREP && onPostgres.has(db) && !preparedNames.has(compiled.sql) && preparedNames.size < maxPrepared) preparedNames.set(compiled.sql, `cm${preparedNames.size.toString(36)}`);
+  return (await db.executeQuery(compiled)).rows;
+}
+
 /** Opens the database, PGlite or PostgreSQL, with the same int8-to-BigInt parser on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -44,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // An idle client can lose its connection (a server restart, a dropped database): the pool must
     // hear of it, or node treats the error as uncaught and the process dies. The next query reconnects.
     pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    pool.on('connect', namePreparedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     onPostgres.add(db);
     return db;

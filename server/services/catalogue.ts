@@ -6,7 +6,7 @@ import { draftIssues, publishIssues, type ProductInput, type PublishIssue } from
 import type { ImageRef, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, ProductStatus, SellerRef } from '../../src/domain/types/catalogue';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { applyEvent, initial, restore, store } from '../charts/apply';
-import type { Db } from '../db/database';
+import { executePrepared, type Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
@@ -240,7 +240,7 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
     const walk = await walkFirst(db);
     q = q.where(sql<SqlBool>`p.id = any(array(${matchingIds(walk, listingKeys(options.countryId), options.categoryId, options.cursor, tsquery, wanted)}))`);
   }
-  const rows = await q.orderBy('p.id', 'desc').limit(wanted).execute();
+  const rows = await executePrepared(db, q.orderBy('p.id', 'desc').limit(wanted));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
