@@ -51,7 +51,7 @@ function namePreparedStatements(client: pg.PoolClient): void {
  */
 export async function executePrepared<R>(db: Db, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
-  if (!process.env.NOPREP && onPostgres.has(db) && !preparedNames.has(compiled.sql) && preparedNames.size < maxPrepared) preparedNames.set(compiled.sql, `cm${preparedNames.size.toString(36)}`);
+  if (onPostgres.has(db) && !preparedNames.has(compiled.sql) && preparedNames.size < maxPrepared) preparedNames.set(compiled.sql, `cm${preparedNames.size.toString(36)}`);
   return (await db.executeQuery(compiled)).rows;
 }
 
