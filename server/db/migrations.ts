@@ -16,6 +16,7 @@ import { customerService } from './migrations/0013_customer_service';
 import { privateMedia } from './migrations/0015_private_media';
 import { listing } from './migrations/0016_listing';
 import { orderTabs } from './migrations/0017_order_tabs';
+import { searchPostings } from './migrations/0018_search_postings';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_private_media': privateMedia,
   '0016_listing': listing,
   '0017_order_tabs': orderTabs,
+  '0018_search_postings': searchPostings,
 };
 
 export const migrationProvider: MigrationProvider = {

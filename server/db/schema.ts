@@ -533,6 +533,13 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** The name tokens of each visible listing row: a title word or a pair of them (migration 0018). */
+export interface SearchPostingsTable {
+  key: number;
+  token: string;
+  product_id: bigint;
+}
+
 export interface ProductSearchTable {
   product_id: bigint;
   document: string;
@@ -699,6 +706,7 @@ export interface Database {
   product_search: ProductSearchTable;
   product_listing: ProductListingTable;
   search_words: SearchWordsTable;
+  search_postings: SearchPostingsTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
   wallet_flags: WalletFlagsTable;

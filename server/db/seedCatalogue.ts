@@ -124,7 +124,7 @@ export async function seedCatalogue(db: Db, dataDir?: string): Promise<void> {
     const skuRows = ids.flatMap((r, i) => (meta[i]?.skus ?? []).map((s) => ({ product_id: r.id, ...s })));
     await trx.insertInto('product_images').values(imageRows).execute();
     await trx.insertInto('product_skus').values(skuRows).execute();
-    await sql`insert into product_search (product_id, document) select id, to_tsvector('simple', title || ' ' || description) from products on conflict (product_id) do nothing`.execute(trx);
+    await sql`insert into product_search (product_id, document) select id, to_tsvector('simple', title) from products on conflict (product_id) do nothing`.execute(trx);
   });
   // Fresh statistics, so the planner walks the feed index in order instead of sorting everything.
   await sql`analyze products`.execute(db);

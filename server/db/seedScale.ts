@@ -122,7 +122,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
     await sql`insert into product_images (product_id, image_id, position)
       select p.id, (${sql.val(images)}::text[])[1 + (p.id % ${images.length})::int], 0 from products p where p.id between ${lo} and ${hi}`.execute(db);
     await sql`insert into product_search (product_id, document)
-      select id, to_tsvector('simple', title || ' ' || description) from products where id between ${lo} and ${hi}`.execute(db);
+      select id, to_tsvector('simple', title) from products where id between ${lo} and ${hi}`.execute(db);
   });
 
   await sql`analyze users, products, product_skus`.execute(db);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../src/domain/codes';
-import { feed, forceSearchPlan, type FeedOptions } from '../services/catalogue';
+import { feed, forceSearchPlan, indexForSearch, type FeedOptions } from '../services/catalogue';
 import { emptyProductInput, type ProductInput } from '../../src/domain/schemas/catalogue';
 import type { CommentItem, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, Relation, ReviewItem, SearchAnswer, SellerApplication } from '../../src/domain/types/catalogue';
 import { timerHandlers } from '../timers/handlers';
@@ -106,11 +106,11 @@ describe('seeded catalogue and browsing', () => {
     expect(empty.code).toBe(ResponseCode.invalidField);
   });
 
-  it('answers every search the same whether it walks the visible listing first or goes to the GIN index', async () => {
+  it('answers every search the same whether it reads the name postings, walks the visible listing first or goes to the GIN index', async () => {
     const db = server.deps.db;
     const cases: FeedOptions[] = [];
     for (const countryId of [0, 1, 4]) {
-      for (const q of ['tea', 'te', 'smart phone', 'demo_seller2', 'demo', 'zzzq', 'b']) {
+      for (const q of ['tea', 'te', 'smart phone', 'demo_seller2', 'demo', 'zzzq', 'b', 'phone smart tea', 'smart 2', 'lamp 3 vintage', 'tea tea']) {
         cases.push({ countryId, q, limit: 3 });
         cases.push({ countryId, q, limit: 20, categoryId: 3 });
       }
@@ -133,6 +133,8 @@ describe('seeded catalogue and browsing', () => {
         forceSearchPlan('walk');
         const walk = await pages(o);
         expect(walk, JSON.stringify(o)).toEqual(gin);
+        forceSearchPlan('postings');
+        expect(await pages(o), JSON.stringify(o)).toEqual(gin);
         expect(new Set(gin).size).toBe(gin.length);
       }
     } finally {
@@ -156,6 +158,47 @@ describe('seeded catalogue and browsing', () => {
       await db.updateTable('users').set({ country_id: native.country_id }).where('id', '=', native.seller_id).execute();
     }
     expect(await seen(native.country_id)).toBe(true);
+  });
+
+  it('keeps the name postings in step with titles, listing and sellers\' countries (what a fresh build would hold)', async () => {
+    const db = server.deps.db;
+    const drift = async () => {
+      const r = await sql<{ n: string }>`select count(*)::text as n from (
+        (select l.country_id as key, t as token, l.product_id from product_listing l join products p on p.id = l.product_id cross join lateral search_tokens(p.title) t
+          except select key, token, product_id from search_postings)
+        union all
+        (select key, token, product_id from search_postings
+          except select l.country_id, t, l.product_id from product_listing l join products p on p.id = l.product_id cross join lateral search_tokens(p.title) t)) d`.execute(db);
+      return Number(r.rows[0]?.n);
+    };
+    expect(await drift()).toBe(0);
+    const target = await db.selectFrom('products as p').innerJoin('users as u', 'u.id', 'p.seller_id').select(['p.id', 'p.title', 'p.seller_id', 'u.country_id'])
+      .where('p.status', '=', 'normal').where('p.visible_range', '=', 'native').where('u.country_id', '>', 0).orderBy('p.id').executeTakeFirstOrThrow();
+    const found = async (q: string, countryId: number) => (await feed(db, { countryId, q, limit: 20 })).list.some((p) => p.id === target.id.toString());
+    forceSearchPlan('postings');
+    try {
+      await db.updateTable('products').set({ title: 'Quokka zebra lantern 77' }).where('id', '=', target.id).execute();
+      await indexForSearch(db, target.id);
+      expect(await drift()).toBe(0);
+      expect(await found('zebra quok', target.country_id)).toBe(true);
+      expect(await found('lantern 77', target.country_id)).toBe(true);
+      expect(await found('zebra', 0)).toBe(false);
+      await db.updateTable('products').set({ status: 'frozen' }).where('id', '=', target.id).execute();
+      expect(await drift()).toBe(0);
+      expect(await found('zebra quokka', target.country_id)).toBe(false);
+      await db.updateTable('products').set({ status: 'normal' }).where('id', '=', target.id).execute();
+      const other = target.country_id === 4 ? 1 : 4;
+      await db.updateTable('users').set({ country_id: other }).where('id', '=', target.seller_id).execute();
+      expect(await drift()).toBe(0);
+      expect(await found('zebra quokka', other)).toBe(true);
+      expect(await found('zebra quokka', target.country_id)).toBe(false);
+    } finally {
+      forceSearchPlan(null);
+      await db.updateTable('users').set({ country_id: target.country_id }).where('id', '=', target.seller_id).execute();
+      await db.updateTable('products').set({ title: target.title, status: 'normal' }).where('id', '=', target.id).execute();
+      await indexForSearch(db, target.id);
+    }
+    expect(await drift()).toBe(0);
   });
 
   it('uses the full-text index for search, not a scan', async () => {

@@ -14,6 +14,7 @@ import { hasRole } from '../http/roles';
 import { scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { invalidateCatalogue } from './catalogueCache';
 import { imageUrls, requireOwnImages } from './images';
+import { lexemesOf, nameMatches } from './searchPostings';
 
 /**
  * The catalogue: products are written only here, and their status changes only through the
@@ -107,25 +108,32 @@ function visibleProbe(keys: number[], categoryId: number | undefined, id: Expres
 /** Below this many search documents (the planner's count), a search goes straight to the GIN index: everything is small. */
 const smallCatalogue = 20_000;
 let catalogueSize = { at: 0, big: false };
-let forcedPlan: 'walk' | 'gin' | null = null;
+let forcedPlan: SearchPlan | null = null;
 
-/** Tests: run every search with one plan (both must give the same answers), or choose by size again (null). */
-export function forceSearchPlan(plan: 'walk' | 'gin' | null): void {
+/**
+ * How a search finds its products: `postings`, the name postings (searchPostings.ts), on a big catalogue (a search
+ * with a category, or with a word left to the GIN index, walks instead); `walk`, the visible listing walked newest
+ * first, then the GIN index (matchingIds); `gin`, the GIN index alone, cheapest on a small catalogue.
+ */
+type SearchPlan = 'postings' | 'walk' | 'gin';
+
+/** Tests: run every search with one plan (all must give the same answers), or choose by size again (null). */
+export function forceSearchPlan(plan: SearchPlan | null): void {
   forcedPlan = plan;
 }
 
 /**
- * Is the catalogue big enough for a search to walk the listing first? The planner's row count of the search
- * documents, read at most once a minute (a plan choice only: both plans give the same answer).
+ * The plan for this catalogue: by the planner's row count of the search documents, read at most once a minute (a
+ * plan choice only: every plan gives the same answer).
  */
-async function walkFirst(db: Db): Promise<boolean> {
-  if (forcedPlan !== null) return forcedPlan === 'walk';
+async function searchPlan(db: Db): Promise<SearchPlan> {
+  if (forcedPlan !== null) return forcedPlan;
   const now = Date.now();
   if (now - catalogueSize.at > 60_000) {
     const r = await sql<{ n: number }>`select coalesce((select c.reltuples from pg_class c where c.oid = 'product_search'::regclass), 0)::float8 as n`.execute(db);
     catalogueSize = { at: now, big: (r.rows[0]?.n ?? 0) > smallCatalogue };
   }
-  return catalogueSize.big;
+  return catalogueSize.big ? 'postings' : 'gin';
 }
 
 /**
@@ -213,6 +221,21 @@ function matchingIds(walk: boolean, keys: number[], categoryId: number | undefin
 }
 
 /**
+ * A search over the name postings: the products whose name holds the words (nameMatches) and the listed products
+ * of sellers whose user name or nickname holds them, each newest first and bounded by the page, merged. Null when a
+ * word is left to the GIN index (the walk answers it).
+ */
+async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, tsquery: string, wanted: number) {
+  const lexemes = await lexemesOf(db, searchWords(tsquery));
+  if (lexemes === null) return null;
+  const named = nameMatches(lexemes, keys, cursor, wanted);
+  const below = cursor === undefined ? sql`` : sql` and x.id < ${cursor}`;
+  const bySeller = sql`select y.id from (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}) offset 0) m
+    cross join lateral (select x.id from products x where x.seller_id = m.id and x.status = ${listedStatus}${below} and ${visibleProbe(keys, undefined, sql.ref('x.id'))} order by x.id desc limit ${wanted}) y`;
+  return named === null ? bySeller : sql`select n.product_id from (${named}) n union all ${bySeller}`;
+}
+
+/**
  * Listed products visible to the country, newest first, one keyset page at a time. The visible listing
  * (`product_listing`, kept by triggers) gives the page's ids; a store's page walks the seller's listed
  * products (products_listed_seller). Then the page's cards by primary key.
@@ -237,10 +260,12 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
   } else if (tsquery === null) {
     q = q.where(sql<SqlBool>`p.id = any(array(select v.product_id from (${visibleWindow(listingKeys(options.countryId), options.categoryId, options.cursor, wanted)}) v))`);
   } else {
-    const walk = await walkFirst(db);
-    q = q.where(sql<SqlBool>`p.id = any(array(${matchingIds(walk, listingKeys(options.countryId), options.categoryId, options.cursor, tsquery, wanted)}))`);
+    const plan = await searchPlan(db);
+    const keys = listingKeys(options.countryId);
+    const byName = plan === 'postings' && options.categoryId === undefined ? await postingIds(db, keys, options.cursor, tsquery, wanted) : null;
+    q = q.where(sql<SqlBool>`p.id = any(array(${byName ?? matchingIds(plan !== 'gin', keys, options.categoryId, options.cursor, tsquery, wanted)}))`);
   }
-  const rows = await executePrepared(db, q.orderBy('p.id', 'desc').limit(wanted));
+  const rows = await executePrepared(db, q.orderBy('p.id', 'desc').limit(wanted).compile());
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
@@ -464,10 +489,10 @@ function columnsOf(input: ProductInput) {
   };
 }
 
-/** Keeps the product's stored search document in step with its title and description. */
+/** Keeps the product's stored search document in step with its title (a search is by product name or user name, SPEC /search). */
 export async function indexForSearch(trx: Trx | Db, productId: bigint): Promise<void> {
   await sql`insert into product_search (product_id, document)
-    select id, to_tsvector('simple', title || ' ' || description) from products where id = ${productId}
+    select id, to_tsvector('simple', title) from products where id = ${productId}
     on conflict (product_id) do update set document = excluded.document`.execute(trx);
 }
 
