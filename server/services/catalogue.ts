@@ -22,6 +22,11 @@ import { lexemesOf, nameMatches } from './searchPostings';
  */
 
 export const listedStatus: ProductStatus = 'normal';
+/**
+ * The listed status as a literal of the statement, not a parameter: a prepared statement's generic plan can then
+ * use the partial indexes on listed products (products_listed_seller), which a parameter would not prove.
+ */
+const listed = sql.lit(listedStatus);
 const timerKind = 'product';
 
 export function imageRef(id: string, width: number, height: number): ImageRef {
@@ -147,7 +152,7 @@ function ginStep(keys: number[], categoryId: number | undefined, q: Expression<u
     c as materialized (
       select s.product_id as id from product_search s where s.document @@ ${q} and ${gate} and s.product_id + 0 < coalesce(${below}, 9223372036854775807)
       union
-      select x.id from products x where ${gate} and x.status = ${listedStatus} and x.id + 0 < coalesce(${below}, 9223372036854775807)
+      select x.id from products x where ${gate} and x.status = ${listed} and x.id + 0 < coalesce(${below}, 9223372036854775807)
         and x.seller_id = any(array(select m.id from m))
     ),
     h3 as materialized (select o.id from (select c.id from c order by c.id desc offset 0) o where ${visibleProbe(keys, categoryId, sql.ref('o.id'))} limit ${wanted})`;
@@ -231,7 +236,7 @@ async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, ts
   const named = nameMatches(lexemes, keys, cursor, wanted);
   const below = cursor === undefined ? sql`` : sql` and x.id < ${cursor}`;
   const bySeller = sql`select y.id from (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}) offset 0) m
-    cross join lateral (select x.id from products x where x.seller_id = m.id and x.status = ${listedStatus}${below} and ${visibleProbe(keys, undefined, sql.ref('x.id'))} order by x.id desc limit ${wanted}) y`;
+    cross join lateral (select x.id from products x where x.seller_id = m.id and x.status = ${listed}${below} and ${visibleProbe(keys, undefined, sql.ref('x.id'))} order by x.id desc limit ${wanted}) y`;
   return named === null ? bySeller : sql`select n.product_id from (${named}) n union all ${bySeller}`;
 }
 
@@ -251,7 +256,7 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
     .leftJoin('images as i', 'i.id', 'pi.image_id')
     .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'i.id as image_id', 'i.width', 'i.height']);
   if (options.sellerId !== undefined) {
-    q = q.where('p.status', '=', listedStatus).where(visibleTo(options.countryId)).where('p.seller_id', '=', options.sellerId);
+    q = q.where(sql<SqlBool>`p.status = ${listed}`).where(visibleTo(options.countryId)).where('p.seller_id', '=', options.sellerId);
     if (options.categoryId !== undefined) q = q.where('p.category_id', '=', options.categoryId);
     if (options.cursor !== undefined) q = q.where('p.id', '<', options.cursor);
     if (tsquery !== null) {
