@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../src/domain/codes';
-import { feed, forceSearchPlan, indexForSearch, type FeedOptions } from '../services/catalogue';
+import { feed, forceSearchPlan, indexForSearch, search, searchStores, type FeedOptions } from '../services/catalogue';
 import { emptyProductInput, type ProductInput } from '../../src/domain/schemas/catalogue';
 import type { CommentItem, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, Relation, ReviewItem, SearchAnswer, SellerApplication } from '../../src/domain/types/catalogue';
 import { timerHandlers } from '../timers/handlers';
@@ -140,6 +140,30 @@ describe('seeded catalogue and browsing', () => {
     } finally {
       forceSearchPlan(null);
     }
+  });
+
+  it('answers a search\'s first page in one statement exactly as the product page and the store lookup do', async () => {
+    const db = server.deps.db;
+    let storesWithoutProducts = 0;
+    try {
+      for (const plan of ['gin', 'walk'] as const) {
+        forceSearchPlan(plan);
+        for (const countryId of [0, 1, 4]) {
+          for (const q of ['tea', 'smart phone', 'demo_seller2', 'demo', 'second shop', 'shop', 'zzzq', '!!!']) {
+            // Category 99 lists nothing: the stores must come back without any product.
+            for (const o of [{ countryId, q, limit: 3 }, { countryId, q, limit: 20, categoryId: 3 }, { countryId, q, limit: 5, categoryId: 99 }]) {
+              const answer = await search(db, o);
+              expect(answer, JSON.stringify(o)).toEqual({ products: await feed(db, o), stores: await searchStores(db, q) });
+              if (answer.stores.length && !answer.products.list.length) storesWithoutProducts += 1;
+              if (answer.products.next) expect((await search(db, { ...o, cursor: BigInt(answer.products.next) })).stores).toEqual([]);
+            }
+          }
+        }
+      }
+    } finally {
+      forceSearchPlan(null);
+    }
+    expect(storesWithoutProducts).toBeGreaterThan(0);
   });
 
   it('moves a seller\'s native products with the seller\'s country (the visible listing follows)', async () => {

@@ -25,7 +25,7 @@ import {
   productDetail,
   publishProduct,
   reviewQueue,
-  searchStores,
+  search,
   sellerAction,
   staffDecision,
   type SellerAction,
@@ -87,14 +87,9 @@ export function catalogueRoutes(deps: Deps) {
     const text = (q.q ?? '').trim();
     if (!text) throw new ApiError('invalidField', { field: 'q', detail: 'required' });
     const cursor = q.cursor === undefined || !/^\d{1,18}$/.test(q.cursor) ? undefined : BigInt(q.cursor);
-    // Both queries asked at once: on PGlite's one connection they queue side by side, so the request waits once.
-    const answer = await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), async () => {
-      const [products, stores] = await Promise.all([
-        feed(deps.db, { countryId: q.countryId ?? 0, categoryId: q.categoryId, q: text, cursor, limit: q.limit ?? 20 }),
-        cursor === undefined ? searchStores(deps.db, text) : [],
-      ]);
-      return { products, stores };
-    });
+    const answer = await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), () =>
+      search(deps.db, { countryId: q.countryId ?? 0, categoryId: q.categoryId, q: text, cursor, limit: q.limit ?? 20 }),
+    );
     return ok(c, answer);
   });
 
