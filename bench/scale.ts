@@ -11,7 +11,7 @@ import pg from 'pg';
 import { canonicalRequest, SignedHeader } from '../src/domain/signing';
 import { answerUnmatched, createApi } from '../server/app';
 import { readConfig, type Config } from '../server/config';
-import { migrate, openDatabase, type Db } from '../server/db/database';
+import { migrate, openDatabase, setReadPool, type Db } from '../server/db/database';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { seedScale } from '../server/db/seedScale';
@@ -162,6 +162,13 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
     void client.query("load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice; set client_min_messages = notice");
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The hot catalogue reads run as the product runs them: prepared, with their generic plans.
+  const reads = new pg.Pool({ connectionString: databaseUrl, max: 1, options: '-c jit=off -c plan_cache_mode=force_generic_plan', types: pool.options.types });
+  reads.on('connect', (client) => {
+    client.on('notice', (n) => notices.push(n.message ?? ''));
+    void client.query("load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice; set client_min_messages = notice");
+  });
+  setReadPool(db, reads);
   const api = new Hono();
   api.route('/', createApi({ db, config, platform: createPlatformClient({ baseUrl: () => 'http://127.0.0.1:9/none', apiKey: 'x' }), now: Date.now }));
   answerUnmatched(api);
@@ -180,6 +187,7 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
     }
   }
   await db.destroy();
+  await reads.end();
   return { text, seqScans };
 }
 

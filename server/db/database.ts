@@ -31,49 +31,68 @@ export function isPostgres(db: Db): boolean {
 const preparedNames = new Map<string, string>();
 /** Distinct texts a process prepares at most (a text's shape varies with its optional parts, not its values). */
 const maxPrepared = 1000;
-
-/** Sends the statements registered by `executePrepared` by name, so each connection parses and plans them once. */
-function namePreparedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
-  const plain = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
-  client.query = ((text: string, values?: unknown[]) => {
-    const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
-    return name === undefined ? plain(text, values) : query({ name, text, values });
-  }) as typeof client.query;
-}
+/** Each PostgreSQL database's pool of connections for prepared hot reads (see `executePrepared`). */
+const readPools = new WeakMap<Db, pg.Pool>();
 
 /**
- * Runs a hot read (a catalogue page, a search) as a named prepared statement on PostgreSQL: each connection
- * parses and plans it once and keeps the plan (PostgreSQL switches to its generic plan after five runs when
- * that plan costs no more than the custom ones). Planning the page statement cost more than running it
- * (0.4 ms against 0.1-0.3 ms). Values stay parameters, so the text, and its one plan, depends only on the
- * statement's shape. On PGlite it is an ordinary query.
+ * Runs a hot read (a catalogue page, a search) outside any transaction as a named prepared statement with its
+ * generic plan, on PostgreSQL: each connection parses and plans it once. Planning the page statement cost more
+ * than running it (0.4 ms against 0.1-0.3 ms), and left to choose, PostgreSQL kept planning these statements anew
+ * for every call (a custom plan's estimate for one word pair always looks cheaper than the generic plan's).
+ * So these run on their own small pool whose connections force generic plans (`plan_cache_mode`): every other
+ * query keeps plans made for its values. A statement given to it must have a plan good for any value (no
+ * parameter where a partial index's condition must be proven: use a literal there), and the text, hence the plan,
+ * depends only on the statement's shape. On PGlite, or inside a transaction, it is an ordinary query.
  */
+/** Benches: the pool a database's prepared hot reads run on (bench/scale.ts explains them as they run). */
+export function setReadPool(db: Db, pool: pg.Pool): void {
+  readPools.set(db, pool);
+}
+
 export async function executePrepared<R>(db: Db, compiled: CompiledQuery<R>): Promise<R[]> {
-  if (onPostgres.has(db) && !preparedNames.has(compiled.sql) && preparedNames.size < maxPrepared) preparedNames.set(compiled.sql, `cm${preparedNames.size.toString(36)}`);
-  return (await db.executeQuery(compiled)).rows;
+  const reads = readPools.get(db);
+  if (!reads) return (await db.executeQuery(compiled)).rows;
+  let name = preparedNames.get(compiled.sql);
+  if (name === undefined && preparedNames.size < maxPrepared) {
+    name = `cm${preparedNames.size.toString(36)}`;
+    preparedNames.set(compiled.sql, name);
+  }
+  if (name === undefined) return (await db.executeQuery(compiled)).rows;
+  const result = await reads.query<R & pg.QueryResultRow>({ name, text: compiled.sql, values: [...compiled.parameters] });
+  return result.rows;
 }
 
 /** Opens the database, PGlite or PostgreSQL, with the same int8-to-BigInt parser on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // No JIT: the product's statements are short, and the planner's pessimistic estimate of the search
-      // statement (its fallback steps) made PostgreSQL spend 32 ms compiling it for a query that runs in 1 ms.
-      options: '-c jit=off',
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-      },
-    });
-    // An idle client can lose its connection (a server restart, a dropped database): the pool must
-    // hear of it, or node treats the error as uncaught and the process dies. The next query reconnects.
-    pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
-    pool.on('connect', namePreparedStatements);
+    const size = options.poolSize ?? 10;
+    const poolOf = (max: number, settings: string) => {
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl ?? undefined,
+        max,
+        options: settings,
+        types: {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+            oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+        },
+      });
+      // An idle client can lose its connection (a server restart, a dropped database): the pool must
+      // hear of it, or node treats the error as uncaught and the process dies. The next query reconnects.
+      pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+      return pool;
+    };
+    // No JIT: the product's statements are short, and the planner's pessimistic estimate of the search
+    // statement (its fallback steps) made PostgreSQL spend 32 ms compiling it for a query that runs in 1 ms.
+    const pool = poolOf(size, '-c jit=off');
+    const reads = poolOf(Math.max(2, Math.ceil(size / 2)), '-c jit=off -c plan_cache_mode=force_generic_plan');
+    const end = pool.end.bind(pool) as () => Promise<void>;
+    pool.end = (async () => {
+      await reads.end();
+      await end();
+    }) as typeof pool.end;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     onPostgres.add(db);
+    readPools.set(db, reads);
     return db;
   }
   const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');

@@ -311,14 +311,14 @@ async function sellerRefs(db: Db, sellerIds: bigint[]): Promise<Map<bigint, Sell
 export async function searchStores(db: Db, text: string): Promise<SellerRef[]> {
   const tsquery = searchQuery(text);
   if (!tsquery) return [];
-  const rows = await db
+  const query = db
     .selectFrom('users as u')
     .leftJoin('regions as r', 'r.id', 'u.country_id')
     .select(['u.id', 'u.username', 'u.nickname', 'u.head_portrait', 'u.country_id', 'r.name as country_name', 'u.roles'])
     // The matching ids from the GIN index first (an InitPlan), so a limit never tempts the planner into scanning every user.
     .where(sql<SqlBool>`u.id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery})))`)
-    .limit(20)
-    .execute();
+    .limit(20);
+  const rows = await executePrepared(db, query.compile());
   return rows.filter((u) => hasRole(u.roles, 'seller')).map(storeOf);
 }
 
