@@ -17,6 +17,7 @@ import { privateMedia } from './migrations/0015_private_media';
 import { listing } from './migrations/0016_listing';
 import { orderTabs } from './migrations/0017_order_tabs';
 import { searchPostings } from './migrations/0018_search_postings';
+import { cardIndexes } from './migrations/0019_card_indexes';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_listing': listing,
   '0017_order_tabs': orderTabs,
   '0018_search_postings': searchPostings,
+  '0019_card_indexes': cardIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

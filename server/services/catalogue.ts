@@ -24,7 +24,7 @@ import { lexemesOf, nameMatches } from './searchPostings';
 export const listedStatus: ProductStatus = 'normal';
 /**
  * The listed status as a literal of the statement, not a parameter: a prepared statement's generic plan can then
- * use the partial indexes on listed products (products_listed_seller), which a parameter would not prove.
+ * use the partial indexes on listed products (products_store_cards), which a parameter would not prove.
  */
 const listed = sql.lit(listedStatus);
 const timerKind = 'product';
@@ -263,7 +263,7 @@ async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, ts
 /**
  * Listed products visible to the country, newest first, one keyset page at a time. The visible listing
  * (`product_listing`, kept by triggers) gives the page's ids; a store's page walks the seller's listed
- * products (products_listed_seller). Then the page's cards by primary key.
+ * products (products_store_cards, which holds their card columns). Then the page's cards by primary key.
  */
 export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCard>> {
   const tsquery = options.q === undefined ? null : searchQuery(options.q);
