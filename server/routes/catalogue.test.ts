@@ -142,14 +142,14 @@ describe('seeded catalogue and browsing', () => {
     }
   });
 
-  it('answers a search\'s first page in one statement exactly as the product page and the store lookup do', async () => {
+  it('answers a search\'s first page (one statement on a small catalogue, two over the name postings) exactly as the product page and the store lookup do', async () => {
     const db = server.deps.db;
     let storesWithoutProducts = 0;
     try {
-      for (const plan of ['gin', 'walk'] as const) {
+      for (const plan of ['gin', 'walk', 'postings'] as const) {
         forceSearchPlan(plan);
         for (const countryId of [0, 1, 4]) {
-          for (const q of ['tea', 'smart phone', 'demo_seller2', 'demo', 'second shop', 'shop', 'zzzq', '!!!']) {
+          for (const q of ['tea', 'smart phone', 'demo_seller2', 'demo', 'second shop', 'shop', 'zzzq', '!!!', 'zzzq demo', 'tea b']) {
             // Category 99 lists nothing: the stores must come back without any product.
             for (const o of [{ countryId, q, limit: 3 }, { countryId, q, limit: 20, categoryId: 3 }, { countryId, q, limit: 5, categoryId: 99 }]) {
               const answer = await search(db, o);

@@ -14,7 +14,7 @@ import { hasRole } from '../http/roles';
 import { scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { invalidateCatalogue } from './catalogueCache';
 import { imageUrls, requireOwnImages } from './images';
-import { lexemesOf, nameMatches } from './searchPostings';
+import { lexemeRows, lexemesFrom, lexemesOf, nameMatches, type LexemeRow } from './searchPostings';
 
 /**
  * The catalogue: products are written only here, and their status changes only through the
@@ -250,8 +250,8 @@ function cardSelect(db: Db) {
  * of sellers whose user name or nickname holds them, each newest first and bounded by the page, merged. Null when a
  * word is left to the GIN index (the walk answers it).
  */
-async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, tsquery: string, wanted: number) {
-  const lexemes = await lexemesOf(db, searchWords(tsquery));
+async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, tsquery: string, wanted: number, known?: string[][] | null) {
+  const lexemes = known === undefined ? await lexemesOf(db, searchWords(tsquery)) : known;
   if (lexemes === null) return null;
   const named = nameMatches(lexemes, keys, cursor, wanted);
   const below = cursor === undefined ? sql`` : sql` and x.id < ${cursor}`;
@@ -265,7 +265,7 @@ async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, ts
  * (`product_listing`, kept by triggers) gives the page's ids; a store's page walks the seller's listed
  * products (products_store_cards, which holds their card columns). Then the page's cards by primary key.
  */
-export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCard>> {
+export async function feed(db: Db, options: FeedOptions, known?: { lexemes: string[][] | null }): Promise<Page<ProductCard>> {
   const tsquery = options.q === undefined ? null : searchQuery(options.q);
   if (options.q !== undefined && tsquery === null) return { list: [], next: null };
   const wanted = options.limit + 1;
@@ -282,7 +282,7 @@ export async function feed(db: Db, options: FeedOptions): Promise<Page<ProductCa
   } else {
     const plan = await searchPlan(db);
     const keys = listingKeys(options.countryId);
-    const byName = plan === 'postings' && options.categoryId === undefined ? await postingIds(db, keys, options.cursor, tsquery, wanted) : null;
+    const byName = plan === 'postings' && options.categoryId === undefined ? await postingIds(db, keys, options.cursor, tsquery, wanted, known?.lexemes) : null;
     q = q.where(sql<SqlBool>`p.id = any(array(${byName ?? matchingIds(plan !== 'gin', keys, options.categoryId, options.cursor, tsquery, wanted)}))`);
   }
   const rows = await executePrepared(db, q.orderBy('p.id', 'desc').limit(wanted).compile());
@@ -351,7 +351,9 @@ type SearchRow = { store: boolean; roles: unknown } & { [K in keyof CardRow]: Ca
 export async function search(db: Db, options: FeedOptions & { q: string }): Promise<SearchAnswer> {
   const tsquery = searchQuery(options.q);
   if (options.cursor !== undefined || tsquery === null) return { products: await feed(db, options), stores: [] };
-  if ((await searchPlan(db)) !== 'gin') {
+  const plan = await searchPlan(db);
+  if (plan === 'postings' && options.categoryId === undefined) return searchByName(db, options, tsquery);
+  if (plan !== 'gin') {
     const [products, stores] = await Promise.all([feed(db, options), searchStores(db, options.q)]);
     return { products, stores };
   }
@@ -403,6 +405,29 @@ export async function search(db: Db, options: FeedOptions & { q: string }): Prom
     products: { list: page.map(toCard), next: found.length > options.limit && last ? last.id.toString() : null },
     stores: rows.filter((r) => r.store && hasRole(r.roles, 'seller')).map((r) => storeOf(r as StoreRow)),
   };
+}
+
+/**
+ * The first page of a search over the name postings: what the words stand for and the users whose name matches, in
+ * one statement; then the page of products, unless no product can match (a word no product name holds, and no user
+ * name matching: a search for nothing that exists costs one statement).
+ */
+async function searchByName(db: Db, options: FeedOptions & { q: string }, tsquery: string): Promise<SearchAnswer> {
+  const words = searchWords(tsquery);
+  type Row = Partial<LexemeRow> & { [K in keyof StoreRow]: StoreRow[K] | null } & { roles: unknown; store: boolean };
+  const none = sql`null::int4 as i, null::bool as plain, null::text[] as lexemes`;
+  const rows = await executePrepared(
+    db,
+    sql<Row>`select w.*, null::int8 as id, null::text as username, null::text as nickname, null::text as head_portrait, null::int4 as country_id, null::text as country_name, null::jsonb as roles, false as store from (${lexemeRows(words)}) w
+      union all
+      (select ${none}, u.id, u.username, u.nickname, u.head_portrait, u.country_id, r.name, u.roles, true from users u left join regions r on r.id = u.country_id
+        where u.id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}))) limit 20)`.compile(db),
+  );
+  const users = rows.filter((r) => r.store);
+  const lexemes = lexemesFrom(words, rows.filter((r) => !r.store) as LexemeRow[]);
+  const stores = users.filter((u) => hasRole(u.roles, 'seller')).map((u) => storeOf(u as StoreRow));
+  if (lexemes !== null && lexemes.some((l) => l.length === 0) && users.length === 0) return { products: { list: [], next: null }, stores };
+  return { products: await feed(db, options, { lexemes }), stores };
 }
 
 async function imagesOf(db: Db, productId: bigint): Promise<ImageRef[]> {

@@ -21,13 +21,25 @@ const numeric = /^[0-9]+$/;
  * typed. An empty list is a word no product name holds.
  */
 export async function lexemesOf(db: Db, words: string[]): Promise<string[][] | null> {
-  const rows = await executePrepared(
-    db,
-    sql<{ i: number; plain: boolean; lexemes: string[] }>`
-      select x.i::int4 as i, to_tsquery('simple', x.w || ':*')::text = '''' || x.w || ''':*' as plain,
-        array(select sw.word from search_words sw where sw.word >= x.w and sw.word < x.w || chr(1114111) order by sw.word limit ${maxLexemes + 1}) as lexemes
-      from unnest(${words}::text[]) with ordinality x(w, i)`.compile(db),
-  );
+  return lexemesFrom(words, await executePrepared(db, sql<LexemeRow>`${lexemeRows(words)}`.compile(db)));
+}
+
+/** A typed word's row of `lexemeRows`: its place, whether the parser keeps it as typed, and up to 17 lexemes. */
+export interface LexemeRow {
+  i: number;
+  plain: boolean;
+  lexemes: string[];
+}
+
+/** The statement (or a union branch) giving each typed word its `LexemeRow`. */
+export function lexemeRows(words: string[]): RawBuilder<LexemeRow> {
+  return sql<LexemeRow>`select x.i::int4 as i, to_tsquery('simple', x.w || ':*')::text = '''' || x.w || ''':*' as plain,
+      array(select sw.word from search_words sw where sw.word >= x.w and sw.word < x.w || chr(1114111) order by sw.word limit ${maxLexemes + 1}) as lexemes
+    from unnest(${words}::text[]) with ordinality x(w, i)`;
+}
+
+/** The lexemes of each word from its rows (see `lexemesOf`), or null when a word is left to the GIN index. */
+export function lexemesFrom(words: string[], rows: LexemeRow[]): string[][] | null {
   const sorted = [...rows].sort((a, b) => a.i - b.i);
   if (sorted.length !== words.length || sorted.some((r) => !r.plain || r.lexemes.length > maxLexemes)) return null;
   return sorted.map((r) => r.lexemes);
