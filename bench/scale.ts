@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serve, type ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -17,8 +16,6 @@ import { seed } from '../server/db/seed';
 import { seedScale } from '../server/db/seedScale';
 import { sign } from '../server/http/session';
 import { createPlatformClient } from '../server/platform/client';
-import { setCatalogueCacheTtl } from '../server/services/catalogueCache';
-import { startServer } from '../server/start';
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
 import { startServerProcess } from './serverProcess';
@@ -424,35 +421,28 @@ async function main() {
 
   const lines: string[] = [];
   if (!values['skip-load']) {
-    // Every request a different query, and no public-read cache at all: the database's own cost.
-    setCatalogueCacheTtl(0);
-    const app = await startServer(config);
-    const bare = new Hono();
-    bare.get('/pk', async (ctx) => {
-      const row = await app.deps.db.selectFrom('products').select(['id', 'title', 'price']).where('id', '=', pick(productIds).id).executeTakeFirst();
-      return ctx.json({ id: row?.id.toString(), title: row?.title, price: row?.price.toString() });
-    });
-    const bareServer: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-        bareUrl = `http://127.0.0.1:${info.port}`;
-        resolve(s);
-      });
-    });
-    // Warm-up under the same load, discarded: the code of every path compiled, the pools open, the plans prepared
-    // (without it the first path measured carries the process's warm-up in its tail).
-    const pk: ReadPath = { name: 'bare Hono + PK select', next: () => ({ url: '/pk' }) };
-    await load(bareUrl, pk, 2);
-    for (const p of paths) if (!values.only || p.name.includes(values.only)) await load(app.url, p, 2);
-    const floor = await load(bareUrl, pk);
-    const figures = [floor];
-    for (const p of paths) if (!values.only || p.name.includes(values.only)) figures.push(await load(app.url, p));
-    lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx');
-    for (const f of figures) {
-      lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`);
+    // Every request a different query, and no public-read cache at all (CATALOGUE_CACHE_MS=0): the database's own
+    // cost. The server runs as `npm start` runs it, in its own process (one worker), and the floor, a bare Hono app
+    // answering a primary-key select, in another: the load generator shares neither's event loop.
+    const app = await startServerProcess({ databaseUrl, workers: 1, port: 18_950, env: { CATALOGUE_CACHE_MS: '0' } });
+    const bare = await startServerProcess({ databaseUrl, workers: 1, port: 18_951, script: 'bench/bareServer.ts', ready: 'ready' });
+    try {
+      // Warm-up under the same load, discarded: the code of every path compiled, the pools open, the plans prepared
+      // (without it the first path measured carries the process's warm-up in its tail).
+      const pk: ReadPath = { name: 'bare Hono + PK select', next: () => ({ url: '/pk' }) };
+      await load(bare.url, pk, 2);
+      for (const p of paths) if (!values.only || p.name.includes(values.only)) await load(app.url, p, 2);
+      const floor = await load(bare.url, pk);
+      const figures = [floor];
+      for (const p of paths) if (!values.only || p.name.includes(values.only)) figures.push(await load(app.url, p));
+      lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx');
+      for (const f of figures) {
+        lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`);
+      }
+    } finally {
+      await bare.stop();
+      await app.stop();
     }
-    await new Promise((r) => setTimeout(r, 3000)); // requests still in flight when the last load stopped
-    await new Promise<void>((resolve) => bareServer.close(() => resolve()));
-    await app.close();
   }
   if (!values['skip-checkout']) lines.push(...(await checkoutRounds(db)));
   for (const l of lines) console.log(l);
@@ -460,5 +450,4 @@ async function main() {
   await db.destroy();
 }
 
-let bareUrl = '';
 await main();

@@ -6,10 +6,11 @@ import path from 'node:path';
 /**
  * The real server (`server/main.ts`, WORKERS processes) as its own OS process on `databaseUrl`, as
  * `npm start` runs it, so that a bench's load generator does not share the server's event loop.
- * Resolves once every process has its database open ("Database ready"); `stop()` ends it.
+ * Resolves once every process has its database open ("Database ready"; `script` and `ready` start another
+ * program the same way); `stop()` ends it.
  */
-export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number }): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number; env?: Record<string, string>; script?: string; ready?: string }): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,
@@ -20,6 +21,7 @@ export async function startServerProcess(options: { databaseUrl: string; workers
       PI_API_KEY: '',
       PI_PLATFORM_URL: '',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-bench-')),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -27,7 +29,7 @@ export async function startServerProcess(options: { databaseUrl: string; workers
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Database ready')) {
+      if (output.includes(options.ready ?? 'Database ready')) {
         child.stdout?.off('data', onData);
         resolve();
       }

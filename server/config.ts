@@ -20,11 +20,16 @@ export interface Config {
   distDir: string;
   /** Sandbox: how long a submitted payout waits before the simulated chain verifies it (issue 13). */
   sandboxConfirmMs: number;
+  /** How long a public catalogue read (feed page, search) is kept in a process (CATALOGUE_CACHE_MS; `catalogueCacheTtlMs` when unset); 0 keeps none (benches). */
+  catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
   checkInHalvingAt?: number;
 }
 
 export const sandboxApiKey = 'sandbox-key';
+
+/** How long a public catalogue read is kept by default (server/services/catalogueCache.ts). */
+export const catalogueCacheTtlMs = 3000;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -43,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
+    catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
   };
 }

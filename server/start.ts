@@ -9,7 +9,7 @@ import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
-import { shareCatalogueInvalidations } from './services/catalogueCache';
+import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/catalogueCache';
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
@@ -47,6 +47,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await seed(db, { demo: true, dataDir: config.dataDir });
     }
     // Across processes, a catalogue write in one clears the public-read cache of the others.
+    if (config.catalogueCacheMs !== undefined) setCatalogueCacheTtl(config.catalogueCacheMs);
     if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
     const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
     const api = new Hono();

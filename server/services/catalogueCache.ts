@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { catalogueCacheTtlMs } from '../config';
 
 /**
  * A short-lived cache of public catalogue reads (feed pages, searches), one per database. PGlite
@@ -9,10 +10,9 @@ import pg from 'pg';
  * milliseconds. A page read while a write is committing can still be kept: no page is older than
  * `ttlMs` in any process.
  */
-export const catalogueCacheTtlMs = 3000;
 let ttlMs = catalogueCacheTtlMs;
 
-/** For the benches only: 0 turns the cache off, so every request costs the database (bench/scale.ts). */
+/** CATALOGUE_CACHE_MS, for the benches: 0 turns the cache off, so every request costs the database (bench/scale.ts). */
 export function setCatalogueCacheTtl(ms: number): void {
   ttlMs = ms;
 }
