@@ -84,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // No JIT: the product's statements are short, and the planner's pessimistic estimate of the search
     // statement (its fallback steps) made PostgreSQL spend 32 ms compiling it for a query that runs in 1 ms.
     const pool = poolOf(size, '-c jit=off');
-    const reads = poolOf(Math.max(2, Math.ceil(size / 2)), '-c jit=off -c plan_cache_mode=force_generic_plan');
+    const reads = poolOf(size, '-c jit=off -c plan_cache_mode=force_generic_plan');
     const end = pool.end.bind(pool) as () => Promise<void>;
     pool.end = (async () => {
       await reads.end();
