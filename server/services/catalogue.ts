@@ -287,7 +287,8 @@ export async function feed(db: Db, options: FeedOptions, known?: { lexemes: stri
     const byName = plan === 'postings' && options.categoryId === undefined ? await postingIds(db, keys, options.cursor, tsquery, wanted, known?.lexemes) : null;
     condition = sql<SqlBool>`p.id = any(array(${byName ?? matchingIds(plan !== 'gin', keys, options.categoryId, options.cursor, tsquery, wanted)}))`;
   }
-  const rows = await executePrepared(db, cardStatement(condition, wanted).compile(db));
+  // A select of the template, so that PGlite too runs it as a prepared statement (its dialect prepares selects).
+  const rows = await executePrepared(db, db.selectFrom(cardStatement(condition, wanted).as('c')).selectAll().orderBy('c.id', 'desc').compile());
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
