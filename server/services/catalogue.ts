@@ -288,7 +288,7 @@ export async function feed(db: Db, options: FeedOptions, known?: { lexemes: stri
     condition = sql<SqlBool>`p.id = any(array(${byName ?? matchingIds(plan !== 'gin', keys, options.categoryId, options.cursor, tsquery, wanted)}))`;
   }
   // A select of the template, so that PGlite too runs it as a prepared statement (its dialect prepares selects).
-  const rows = await executePrepared(db, db.selectFrom(cardStatement(condition, wanted).as('c')).selectAll().orderBy('c.id', 'desc').compile());
+  const rows = await executePrepared(db, db.selectFrom(sql<CardRow>`(${cardStatement(condition, wanted)})`.as('c')).selectAll().orderBy('c.id', 'desc').compile());
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
