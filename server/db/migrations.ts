@@ -18,6 +18,7 @@ import { listing } from './migrations/0016_listing';
 import { orderTabs } from './migrations/0017_order_tabs';
 import { searchPostings } from './migrations/0018_search_postings';
 import { cardIndexes } from './migrations/0019_card_indexes';
+import { productCards } from './migrations/0020_product_cards';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017_order_tabs': orderTabs,
   '0018_search_postings': searchPostings,
   '0019_card_indexes': cardIndexes,
+  '0020_product_cards': productCards,
 };
 
 export const migrationProvider: MigrationProvider = {
