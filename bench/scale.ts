@@ -154,17 +154,15 @@ async function load(base: string, p: ReadPath, duration = seconds): Promise<Figu
 async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: string; seqScans: string[] }> {
   const notices: string[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: '-c jit=off', types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser } });
-  pool.on('connect', (client) => {
+  const explaining = (client: pg.PoolClient) => {
     client.on('notice', (n) => notices.push(n.message ?? ''));
     void client.query("load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice; set client_min_messages = notice");
-  });
+  };
+  pool.on('connect', explaining);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The hot catalogue reads run as the product runs them: prepared, with their generic plans.
   const reads = new pg.Pool({ connectionString: databaseUrl, max: 1, options: '-c jit=off -c plan_cache_mode=force_generic_plan', types: pool.options.types });
-  reads.on('connect', (client) => {
-    client.on('notice', (n) => notices.push(n.message ?? ''));
-    void client.query("load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice; set client_min_messages = notice");
-  });
+  reads.on('connect', explaining);
   setReadPool(db, reads);
   const api = new Hono();
   api.route('/', createApi({ db, config, platform: createPlatformClient({ baseUrl: () => 'http://127.0.0.1:9/none', apiKey: 'x' }), now: Date.now }));

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
-import { PgliteDialect } from './pgliteDialect';
+import { PgliteDialect, preparedRead } from './pgliteDialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -34,6 +34,11 @@ const maxPrepared = 1000;
 /** Each PostgreSQL database's pool of connections for prepared hot reads (see `executePrepared`). */
 const readPools = new WeakMap<Db, pg.Pool>();
 
+/** Benches: the pool a database's prepared hot reads run on (bench/scale.ts explains them as they run). */
+export function setReadPool(db: Db, pool: pg.Pool): void {
+  readPools.set(db, pool);
+}
+
 /**
  * Runs a hot read (a catalogue page, a search) outside any transaction as a named prepared statement with its
  * generic plan, on PostgreSQL: each connection parses and plans it once. Planning the page statement cost more
@@ -42,16 +47,12 @@ const readPools = new WeakMap<Db, pg.Pool>();
  * So these run on their own small pool whose connections force generic plans (`plan_cache_mode`): every other
  * query keeps plans made for its values. A statement given to it must have a plan good for any value (no
  * parameter where a partial index's condition must be proven: use a literal there), and the text, hence the plan,
- * depends only on the statement's shape. On PGlite, or inside a transaction, it is an ordinary query.
+ * depends only on the statement's shape. On PGlite it is marked as a read for the dialect, which prepares reads
+ * outside a transaction (`preparedRead`), whatever the statement's form.
  */
-/** Benches: the pool a database's prepared hot reads run on (bench/scale.ts explains them as they run). */
-export function setReadPool(db: Db, pool: pg.Pool): void {
-  readPools.set(db, pool);
-}
-
 export async function executePrepared<R>(db: Db, compiled: CompiledQuery<R>): Promise<R[]> {
   const reads = readPools.get(db);
-  if (!reads) return (await db.executeQuery(compiled)).rows;
+  if (!reads) return (await db.executeQuery(preparedRead(compiled))).rows;
   let name = preparedNames.get(compiled.sql);
   if (name === undefined && preparedNames.size < maxPrepared) {
     name = `cm${preparedNames.size.toString(36)}`;

@@ -16,6 +16,15 @@ import {
  * Kysely over PGlite. PGlite is one session, so connections are handed out one at a time: a
  * transaction holds the only connection until it commits, exactly as a single-connection pool would.
  */
+/** Statements marked as reads by `preparedRead` (raw templates too, whose kind Kysely does not know). */
+const reads = new WeakSet<CompiledQuery>();
+
+/** Marks a statement as a read, to be run prepared outside a transaction like a select (server/db/database.ts executePrepared). */
+export function preparedRead<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  reads.add(query);
+  return query;
+}
+
 /** A parameter as an SQL literal of unknown type (coerced to the prepared parameter's type), or null when it has no safe literal form. */
 function literalOf(value: unknown): string | null {
   if (value === null || value === undefined) return 'null';
@@ -70,7 +79,7 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (!this.inTransaction && query.query.kind === 'SelectQueryNode') {
+    if (!this.inTransaction && (query.query.kind === 'SelectQueryNode' || reads.has(query))) {
       const literals = query.parameters.map(literalOf);
       if (literals.every((l): l is string => l !== null)) {
         const name = await this.preparedName(query.sql);

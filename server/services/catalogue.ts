@@ -142,6 +142,14 @@ async function searchPlan(db: Db): Promise<SearchPlan> {
 }
 
 /**
+ * The ids of the users whose user name or nickname holds the words of `query` (a tsquery expression): the expression
+ * of the `users_search` GIN index, written once so that every search uses the index.
+ */
+function usersNamed(query: Expression<unknown>) {
+  return sql`select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${query}`;
+}
+
+/**
  * The GIN step of a search: the matching products (own words, or listed products of a seller whose name
  * matches) below `below`, newest first, each probed against the listing until `wanted` visible ones are found.
  * The bounds are `+ 0` so that it never becomes a walk of the documents' primary key; `gate` (a one-time
@@ -189,7 +197,7 @@ function expandedQuery(words: string[]) {
  */
 function smallCatalogueSteps(keys: number[], categoryId: number | undefined, cursor: bigint | undefined, tsquery: string, wanted: number) {
   const once = sql`(select to_tsquery('simple', ${tsquery}))`;
-  return sql`m as materialized (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${once}),
+  return sql`m as materialized (${usersNamed(once)}),
     ${ginStep(keys, categoryId, once, sql`${cursor ?? null}::int8`, sql`true`, wanted)}`;
 }
 
@@ -206,7 +214,7 @@ function smallCatalogueSteps(keys: number[], categoryId: number | undefined, cur
  */
 function matchingIds(walk: boolean, keys: number[], categoryId: number | undefined, cursor: bigint | undefined, tsquery: string, wanted: number) {
   const typed = sql`to_tsquery('simple', ${tsquery})`;
-  const sellers = sql`m as materialized (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ ${typed})`;
+  const sellers = sql`m as materialized (${usersNamed(typed)})`;
   if (!walk) return sql`with ${smallCatalogueSteps(keys, categoryId, cursor, tsquery, wanted)} select h3.id from h3`;
   // The product documents are matched with the words' expansion (same matches, cheaper in the GIN index).
   const q = sql`(select tq.q from tq)`;
@@ -256,7 +264,7 @@ async function postingIds(db: Db, keys: number[], cursor: bigint | undefined, ts
   if (lexemes === null) return null;
   const named = nameMatches(lexemes, keys, cursor, wanted);
   const below = cursor === undefined ? sql`` : sql` and x.id < ${cursor}`;
-  const bySeller = sql`select y.id from (select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}) offset 0) m
+  const bySeller = sql`select y.id from (${usersNamed(sql`to_tsquery('simple', ${tsquery})`)} offset 0) m
     cross join lateral (select x.id from products x where x.seller_id = m.id and x.status = ${listed}${below} and ${visibleProbe(keys, undefined, sql.ref('x.id'))} order by x.id desc limit ${wanted}) y`;
   return named === null ? bySeller : sql`select n.product_id from (${named}) n union all ${bySeller}`;
 }
@@ -287,8 +295,7 @@ export async function feed(db: Db, options: FeedOptions, known?: { lexemes: stri
     const byName = plan === 'postings' && options.categoryId === undefined ? await postingIds(db, keys, options.cursor, tsquery, wanted, known?.lexemes) : null;
     condition = sql<SqlBool>`p.id = any(array(${byName ?? matchingIds(plan !== 'gin', keys, options.categoryId, options.cursor, tsquery, wanted)}))`;
   }
-  // A select of the template, so that PGlite too runs it as a prepared statement (its dialect prepares selects).
-  const rows = await executePrepared(db, db.selectFrom(sql<CardRow>`(${cardStatement(condition, wanted)})`.as('c')).selectAll().orderBy('c.id', 'desc').compile());
+  const rows = await executePrepared(db, cardStatement(condition, wanted).compile(db));
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { list: page.map(toCard), next: rows.length > options.limit && last ? last.id.toString() : null };
@@ -319,7 +326,7 @@ export async function searchStores(db: Db, text: string): Promise<SellerRef[]> {
     .leftJoin('regions as r', 'r.id', 'u.country_id')
     .select(['u.id', 'u.username', 'u.nickname', 'u.head_portrait', 'u.country_id', 'r.name as country_name', 'u.roles'])
     // The matching ids from the GIN index first (an InitPlan), so a limit never tempts the planner into scanning every user.
-    .where(sql<SqlBool>`u.id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery})))`)
+    .where(sql<SqlBool>`u.id = any(array(${usersNamed(sql`to_tsquery('simple', ${tsquery})`)}))`)
     .limit(20);
   const rows = await executePrepared(db, query.compile());
   return rows.filter((u) => hasRole(u.roles, 'seller')).map(storeOf);
@@ -388,8 +395,8 @@ export async function search(db: Db, options: FeedOptions & { q: string }): Prom
     ])
     .where(sql<SqlBool>`u.id = any(array(select m.id from m))`)
     .limit(20);
-  const statement = sql<SearchRow>`(with ${smallCatalogueSteps(listingKeys(options.countryId), options.categoryId, undefined, tsquery, wanted)} (${cards}) union all (${stores}))`;
-  const rows = await executePrepared(db, db.selectFrom(statement.as('r')).selectAll().compile());
+  const statement = sql<SearchRow>`with ${smallCatalogueSteps(listingKeys(options.countryId), options.categoryId, undefined, tsquery, wanted)} (${cards}) union all (${stores})`;
+  const rows = await executePrepared(db, statement.compile(db));
   // Newest first as the card branch orders them (sorted again here: a union's order is the plan's, not promised).
   const found = (rows.filter((r) => !r.store) as unknown as CardRow[]).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const page = found.slice(0, options.limit);
@@ -414,7 +421,7 @@ async function searchByName(db: Db, options: FeedOptions & { q: string }, tsquer
     sql<Row>`select w.*, null::int8 as id, null::text as username, null::text as nickname, null::text as head_portrait, null::int4 as country_id, null::text as country_name, null::jsonb as roles, false as store from (${lexemeRows(words)}) w
       union all
       (select ${none}, u.id, u.username, u.nickname, u.head_portrait, u.country_id, r.name, u.roles, true from users u left join regions r on r.id = u.country_id
-        where u.id = any(array(select v.id from users v where to_tsvector('simple', v.username || ' ' || v.nickname) @@ to_tsquery('simple', ${tsquery}))) limit 20)`.compile(db),
+        where u.id = any(array(${usersNamed(sql`to_tsquery('simple', ${tsquery})`)})) limit 20)`.compile(db),
   );
   const users = rows.filter((r) => r.store);
   const lexemes = lexemesFrom(words, rows.filter((r) => !r.store) as LexemeRow[]);
