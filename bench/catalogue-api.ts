@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { readConfig, type Config } from '../server/config';
+import { answerTally } from './answers';
 import { startServer } from '../server/start';
 
 /**
@@ -23,21 +24,26 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers whose code is not a success (an API refusal is an HTTP 200), and which codes. */
+  refused: number;
+  codes: string;
 }
 
 async function load(name: string, url: string | string[] | (() => string)): Promise<Figures> {
   const next = typeof url === 'function' ? url : null;
   const urls = typeof url === 'function' ? [url()] : Array.isArray(url) ? url : [url];
   const first = new URL(urls[0] ?? '');
+  const answers = answerTally();
+  const onResponse = (status: number, body: string) => answers.onResponse(status, body);
   const result = await autocannon({
     url: first.origin,
     connections,
     duration: seconds,
     requests: next
-      ? [{ method: 'GET' as const, setupRequest: (req) => ({ ...req, path: ((u) => u.pathname + u.search)(new URL(next())) }) }]
-      : urls.map((u) => ({ method: 'GET' as const, path: new URL(u).pathname + new URL(u).search })),
+      ? [{ method: 'GET' as const, setupRequest: (req) => ({ ...req, path: ((u) => u.pathname + u.search)(new URL(next())) }), onResponse }]
+      : urls.map((u) => ({ method: 'GET' as const, path: new URL(u).pathname + new URL(u).search, onResponse })),
   });
-  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, refused: answers.refused, codes: answers.codes() };
 }
 
 async function main() {
@@ -53,7 +59,7 @@ async function main() {
   bare.get('/pk', async (c) => {
     n = (n + 1) % ids.length;
     const row = await db.selectFrom('products').select(['id', 'title', 'price']).where('id', '=', ids[n] ?? 1n).executeTakeFirst();
-    return c.json({ id: row?.id.toString(), title: row?.title, price: row?.price.toString() });
+    return c.json({ code: '0000', msg: 'success', object: { id: row?.id.toString(), title: row?.title, price: row?.price.toString() } });
   });
   const bareServer: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
@@ -81,10 +87,10 @@ async function main() {
 
   const floor = figures[0]?.p99 ?? 1;
   console.log(`\ncatalogue API on PGlite, ${ids.length} listed products, ${connections} connections, ${seconds} s each, loopback`);
-  console.log('case                        req/s    p50 ms   p99 ms   p99 / floor   errors  non-2xx');
+  console.log('case                        req/s    p50 ms   p99 ms   p99 / floor   errors  non-2xx  refused');
   for (const f of figures) {
     console.log(
-      `${f.name.padEnd(26)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor)).toFixed(1).padStart(12)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`,
+      `${f.name.padEnd(26)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor)).toFixed(1).padStart(12)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)} ${String(f.refused).padStart(8)}${f.refused ? ` (${f.codes})` : ''}`,
     );
   }
   const served = figures.filter((f) => !f.name.includes('uncached') && !f.name.startsWith('bare'));

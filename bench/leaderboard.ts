@@ -5,6 +5,7 @@ import { dayIn, previousDay } from '../src/domain/points';
 import { sign } from '../server/http/session';
 import { ApiCaller } from '../server/testing/apiClient';
 import { startTestServer } from '../server/testing/testServer';
+import { answerTally } from './answers';
 import { startServerProcess } from './serverProcess';
 
 /**
@@ -65,6 +66,7 @@ try {
   if (!session) throw new Error('no session');
 
   const measure = async (base: string, name: string, path: string) => {
+    const answers = answerTally();
     const result = await autocannon({
       url: base,
       connections,
@@ -74,11 +76,12 @@ try {
           method: 'GET',
           path,
           setupRequest: (req) => ({ ...req, headers: caller.headersFor('GET', path) }),
+          onResponse: (status, body) => answers.onResponse(status, body),
         },
       ],
     });
     const check = await caller.get<{ rows?: unknown[] }>(path);
-    return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rows: check.object?.rows?.length ?? 0 };
+    return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, refused: answers.refused, codes: answers.codes(), rows: check.object?.rows?.length ?? 0 };
   };
   // The database's own time, one at a time: reading a period's standing (once per 10 s per process and
   // period, or after a local write), a page's one query, and, for comparison, the count over the index
@@ -131,9 +134,9 @@ try {
   let worst = 0;
   for (const { workers, cases } of rounds) {
     console.log(`leaderboard pages, ${process.env.TEST_DB}, ${connections} connections, ${seconds} s each, ${workers} server process${workers > 1 ? 'es' : ''}`);
-    console.log('case                          req/s   p50 ms   p99 ms   rows  errors  non-2xx');
+    console.log('case                          req/s   p50 ms   p99 ms   rows  errors  non-2xx  refused');
     for (const c of cases) {
-      console.log(`${c.name.padEnd(28)} ${String(c.rps).padStart(6)} ${String(c.p50).padStart(8)} ${String(c.p99).padStart(8)} ${String(c.rows).padStart(6)} ${String(c.errors).padStart(7)} ${String(c.non2xx).padStart(8)}`);
+      console.log(`${c.name.padEnd(28)} ${String(c.rps).padStart(6)} ${String(c.p50).padStart(8)} ${String(c.p99).padStart(8)} ${String(c.rows).padStart(6)} ${String(c.errors).padStart(7)} ${String(c.non2xx).padStart(8)} ${String(c.refused).padStart(8)}${c.refused ? ` (${c.codes})` : ''}`);
     }
     if (workers === 1) worst = Math.max(...cases.filter((c) => !c.name.startsWith('floor')).map((c) => c.p99));
   }

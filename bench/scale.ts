@@ -18,6 +18,7 @@ import { sign } from '../server/http/session';
 import { createPlatformClient } from '../server/platform/client';
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
+import { answerTally } from './answers';
 import { startServerProcess } from './serverProcess';
 
 /**
@@ -130,9 +131,13 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers whose code is not a success (an API refusal is an HTTP 200), and which codes. */
+  refused: number;
+  codes: string;
 }
 
 async function load(base: string, p: ReadPath, duration = seconds): Promise<Figures> {
+  const answers = answerTally();
   const result = await autocannon({
     url: base,
     connections,
@@ -144,10 +149,11 @@ async function load(base: string, p: ReadPath, duration = seconds): Promise<Figu
           const { url, session } = p.next();
           return { ...req, path: url, headers: session ? signedHeaders(session, 'GET', url) : {} };
         },
+        onResponse: (status, body) => answers.onResponse(status, body),
       },
     ],
   });
-  return { name: p.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return { name: p.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, refused: answers.refused, codes: answers.codes() };
 }
 
 /** Runs each path once on an API whose every query is explained by auto_explain (ANALYZE, BUFFERS), sent back as notices. */
@@ -247,7 +253,8 @@ async function prepareCheckout(db: Db): Promise<CheckoutSetup> {
 /** Real signed checkouts through the HTTP API (one hot SKU, one unit, paid by coin), one buyer a connection. */
 async function submitLoad(url: string, setup: CheckoutSetup, duration: number) {
   let nextConnection = 0;
-  return autocannon({
+  const answers = answerTally();
+  const result = await autocannon({
     url,
     connections,
     duration,
@@ -262,9 +269,11 @@ async function submitLoad(url: string, setup: CheckoutSetup, duration: number) {
           const body = JSON.stringify({ idempotencyKey: crypto.randomBytes(12).toString('hex'), items: [{ productId: h.product_id.toString(), skuId: h.id.toString(), quantity: 1 }], addressId: setup.addresses.get(s.userId), paymentMethod: 'coin' });
           return { ...req, body, headers: { 'Content-Type': 'application/json', ...signedHeaders(s, 'POST', '/api/commodity/orders/submit') } };
         },
+        onResponse: (status, body) => answers.onResponse(status, body),
       },
     ],
   });
+  return { result, answers };
 }
 
 interface CheckoutRun {
@@ -300,10 +309,12 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
     const url = server.url;
     if (warmup > 0) await submitLoad(url, setup, warmup);
     const before = await cpuSnapshot(db, server.pid);
-    const result = await submitLoad(url, setup, seconds);
+    const { result, answers } = await submitLoad(url, setup, seconds);
     const after = await cpuSnapshot(db, server.pid);
     const used = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0);
-    const perOrder = (s: number) => ((s * 1000) / Math.max(1, result['2xx'])).toFixed(1);
+    // An order is an answer with a success code: a refusal (HTTP 200 with a code) is not one.
+    const ok = Math.max(1, answers.succeeded);
+    const perOrder = (s: number) => ((s * 1000) / ok).toFixed(1);
     const cpuServer = used(before.server, after.server);
     const cpuPostgres = used(before.postgres, after.postgres);
     const cpuClient = after.client - before.client;
@@ -311,9 +322,8 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
     await new Promise((r) => setTimeout(r, 1500));
     const left = await db.selectFrom('product_skus').select(sql<string>`sum(stock)::text`.as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
     const oversold = (await sold()) - soldBefore + Number(left.n) !== 5 * hotStock;
-    const line = `checkout, ${workers} process${workers > 1 ? 'es' : ''}: ${result.requests.average.toFixed(0)} orders/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result['2xx']} ok, ${result.non2xx} refused, ${result.errors} errors; stock + sold ${oversold ? 'DOES NOT add up (oversold)' : 'add up'}; ${cpu}`;
-    const ok = Math.max(1, result['2xx']);
-    return { workers, ordersPerSecond: result['2xx'] / seconds, serverMs: (cpuServer * 1000) / ok, totalMs: ((cpuServer + cpuPostgres + cpuClient) * 1000) / ok, line, oversold };
+    const line = `checkout, ${workers} process${workers > 1 ? 'es' : ''}: ${(answers.succeeded / seconds).toFixed(0)} orders/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${answers.succeeded} orders, ${answers.refused} refused (${answers.codes()}), ${result.non2xx} non-2xx, ${result.errors} errors; stock + sold ${oversold ? 'DOES NOT add up (oversold)' : 'add up'}; ${cpu}`;
+    return { workers, ordersPerSecond: answers.succeeded / seconds, serverMs: (cpuServer * 1000) / ok, totalMs: ((cpuServer + cpuPostgres + cpuClient) * 1000) / ok, line, oversold };
   } finally {
     await server.stop();
   }
@@ -443,9 +453,9 @@ async function main() {
       const floor = [...floors].sort((a, b) => a.p99 - b.p99)[1] as Figures;
       lines.push(`bare primary-key select, three times: p99 ${floors.map((f) => f.p99).join(' / ')} ms, ${floors.map((f) => f.rps).join(' / ')} req/s; the median is the floor`);
       const figures = [floor, ...measured];
-      lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx');
+      lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx  refused');
       for (const f of figures) {
-        lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`);
+        lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)} ${String(f.refused).padStart(8)}${f.refused ? ` (${f.codes})` : ''}`);
       }
     } finally {
       await bare.stop();
