@@ -25,6 +25,7 @@ import { startServerProcess } from './serverProcess';
  * The cost curve at marketplace scale (issue 16), on PostgreSQL:
  *
  *   npx tsx bench/scale.ts --products 10000 [--users N] [--seconds 10] [--skip-checkout | --checkout-only] [--rounds 3] [--warmup 5] [--database name]
+ *     [--only <part of a path's name>] [--profile <dir>: a CPU profile of the measured server]
  *
  * Seeds (once) a database `coin_mall_scale_<N>` on TEST_DATABASE_URL's server with the scale seed,
  * then, at 50 connections on loopback, with every request a different query and the public-read cache
@@ -46,6 +47,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     database: { type: 'string' },
     only: { type: 'string' },
+    /** A directory: the measured server process writes a CPU profile there (node --cpu-prof) when it stops. */
+    profile: { type: 'string' },
   },
 });
 const products = Number(values.products);
@@ -134,12 +137,16 @@ interface Figures {
   /** Answers whose code is not a success (an API refusal is an HTTP 200), and which codes. */
   refused: number;
   codes: string;
+  /** CPU µs a request of the server's process and of PostgreSQL's backends on the database. */
+  serverUs: number;
+  postgresUs: number;
 }
 
-async function load(base: string, p: ReadPath, duration = seconds): Promise<Figures> {
+async function load(db: Db, target: { url: string; pid: number }, p: ReadPath, duration = seconds): Promise<Figures> {
   const answers = answerTally();
+  const before = await cpuSnapshot(db, target.pid);
   const result = await autocannon({
-    url: base,
+    url: target.url,
     connections,
     duration,
     requests: [
@@ -153,7 +160,9 @@ async function load(base: string, p: ReadPath, duration = seconds): Promise<Figu
       },
     ],
   });
-  return { name: p.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, refused: answers.refused, codes: answers.codes() };
+  const after = await cpuSnapshot(db, target.pid);
+  const perRequest = (a: Map<number, number>, b: Map<number, number>) => Math.round(([...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0) * 1e6) / Math.max(1, result.requests.total));
+  return { name: p.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, refused: answers.refused, codes: answers.codes(), serverUs: perRequest(before.server, after.server), postgresUs: perRequest(before.postgres, after.postgres) };
 }
 
 /** Runs each path once on an API whose every query is explained by auto_explain (ANALYZE, BUFFERS), sent back as notices. */
@@ -432,30 +441,30 @@ async function main() {
     // Every request a different query, and no public-read cache at all (CATALOGUE_CACHE_MS=0): the database's own
     // cost. The server runs as `npm start` runs it, in its own process (one worker), and the floor, a bare Hono app
     // answering a primary-key select, in another: the load generator shares neither's event loop.
-    const app = await startServerProcess({ databaseUrl, workers: 1, port: 18_950, env: { CATALOGUE_CACHE_MS: '0' } });
+    const app = await startServerProcess({ databaseUrl, workers: 1, port: 18_950, env: { CATALOGUE_CACHE_MS: '0' }, nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [] });
     const bare = await startServerProcess({ databaseUrl, workers: 1, port: 18_951, script: 'bench/bareServer.ts', ready: 'ready' });
     try {
       // Warm-up under the same load, discarded: the code of every path compiled, the pools open, the plans prepared
       // (without it the first path measured carries the process's warm-up in its tail).
       const pk: ReadPath = { name: 'bare Hono + PK select', next: () => ({ url: '/pk' }) };
-      await load(bare.url, pk, 2);
-      for (const p of paths) if (!values.only || p.name.includes(values.only)) await load(app.url, p, 2);
+      await load(db, bare, pk, 2);
+      for (const p of paths) if (!values.only || p.name.includes(values.only)) await load(db, app, p, 2);
       // The floor is measured at the start, in the middle and at the end of the run, and its median taken: a fast
       // path's p99 swings with the machine (10-13 ms between runs), and each ratio is to the same run's floor.
       const chosen = paths.filter((p) => !values.only || p.name.includes(values.only));
-      const floors = [await load(bare.url, pk)];
+      const floors = [await load(db, bare, pk)];
       const measured: Figures[] = [];
       for (const [i, p] of chosen.entries()) {
-        measured.push(await load(app.url, p));
-        if (i === Math.floor(chosen.length / 2)) floors.push(await load(bare.url, pk));
+        measured.push(await load(db, app, p));
+        if (i === Math.floor(chosen.length / 2)) floors.push(await load(db, bare, pk));
       }
-      floors.push(await load(bare.url, pk));
+      floors.push(await load(db, bare, pk));
       const floor = [...floors].sort((a, b) => a.p99 - b.p99)[1] as Figures;
       lines.push(`bare primary-key select, three times: p99 ${floors.map((f) => f.p99).join(' / ')} ms, ${floors.map((f) => f.rps).join(' / ')} req/s; the median is the floor`);
       const figures = [floor, ...measured];
-      lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx  refused');
+      lines.push('path                             req/s   p50 ms   p99 ms   p99 / PK p99   errors  non-2xx  refused   CPU µs a request: server  PostgreSQL');
       for (const f of figures) {
-        lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)} ${String(f.refused).padStart(8)}${f.refused ? ` (${f.codes})` : ''}`);
+        lines.push(`${f.name.padEnd(30)} ${String(f.rps).padStart(7)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${(f.p99 / Math.max(1, floor.p99)).toFixed(2).padStart(13)}x ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)} ${String(f.refused).padStart(8)} ${String(f.serverUs).padStart(25)} ${String(f.postgresUs).padStart(11)}${f.refused ? `  refused: ${f.codes}` : ''}`);
       }
     } finally {
       await bare.stop();

@@ -7,10 +7,10 @@ import path from 'node:path';
  * The real server (`server/main.ts`, WORKERS processes) as its own OS process on `databaseUrl`, as
  * `npm start` runs it, so that a bench's load generator does not share the server's event loop.
  * Resolves once every process has its database open ("Database ready"; `script` and `ready` start another
- * program the same way); `stop()` ends it.
+ * program the same way; `nodeArgs` go to node, e.g. `--cpu-prof`); `stop()` ends it.
  */
-export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number; env?: Record<string, string>; script?: string; ready?: string }): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/main.ts'], {
+export async function startServerProcess(options: { databaseUrl: string; workers: number; port: number; env?: Record<string, string>; script?: string; ready?: string; nodeArgs?: string[] }): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,

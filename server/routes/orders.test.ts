@@ -90,6 +90,14 @@ describe('the order lifecycle, both sides', () => {
     expect((await step(seller, order.id, { type: 'CONFIRM' })).status).toBe('notShipped');
     const sent = await step(seller, order.id, ship);
     expect(sent).toMatchObject({ status: 'sent', statusCode: 3, shipment: { company: 'DHL', number: 'DHL12345678', noShipping: false }, deadline: { name: 'buyerCheckWindow' } });
+    // The shipping time, the lines and the first picture as the seller's list shows them.
+    expect(new Date(sent.shipment?.at ?? 0).getTime()).toBe(server.clock.now());
+    const picture = `orders-test-${key()}`;
+    await server.deps.db.insertInto('images').values({ id: picture, owner_id: null, width: 1080, height: 1080, bytes: 1 }).execute();
+    await server.deps.db.insertInto('product_images').values({ product_id: BigInt(productId), image_id: picture, position: 0 }).execute();
+    const listed = (await seller.get<OrderView[]>('/api/commodity/orders/sellerList?tab=shipped&size=50')).object.find((o) => o.id === order.id);
+    expect(listed).toMatchObject({ shipment: { at: sent.shipment?.at }, deadline: sent.deadline, items: order.items, image: `/media/${picture}-thumb.webp` });
+    expect(listed?.items).toHaveLength(1);
     // The same tracking again is no change; a new number is.
     const same = await act(seller, order.id, { type: 'EDIT_TRACKING', company: 'DHL', number: 'DHL12345678' });
     expect(same.code).toBe('4001');

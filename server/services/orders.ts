@@ -246,14 +246,44 @@ async function ownOrder(db: Db | Trx, orderId: bigint, where: OrderFilter): Prom
   if (!(await q.executeTakeFirst())) throw new ApiError('notFound');
 }
 
+/** An order line as the list statement reads it (JSON: ids and amounts as text). */
+interface OrderLineJson {
+  product_id: string;
+  sku_id: string;
+  title: string;
+  specification: string;
+  colour: string;
+  quantity: number;
+  unit_price: string;
+  shipping_fee: string;
+  image_id: string | null;
+}
+
+/** The order chart's events that ship (or re-ship) an order: the last one is the shipping time. */
+const shippingEvents = ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING'].map((e) => sql.lit(e));
+
 /** The orders as the viewer sees them, with what the viewer may do now. */
 export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: bigint): Promise<OrderView[]> {
+  // One statement for the page: each order with its lines (and each line's product's first picture), its nearest
+  // open deadline and its last shipping time, read per order from their indexes. A list is the hottest signed
+  // read of the seller centre: four round trips a page (and four pool connections at once) cost more than the rows.
   let q = db
     .selectFrom('orders as o')
     .innerJoin('users as s', 's.id', 'o.seller_id')
     .innerJoin('users as b', 'b.id', 'o.buyer_id')
     .selectAll('o')
-    .select(['s.nickname as seller_name', 'b.nickname as buyer_name']);
+    .select(['s.nickname as seller_name', 'b.nickname as buyer_name'])
+    .select([
+      sql<OrderLineJson[]>`coalesce((select json_agg(json_build_object('product_id', i.product_id::text, 'sku_id', i.sku_id::text, 'title', i.title,
+        'specification', i.specification, 'colour', i.colour, 'quantity', i.quantity, 'unit_price', i.unit_price::text,
+        'shipping_fee', i.shipping_fee::text, 'image_id', im.image_id) order by i.id)
+        from order_items i left join product_images im on im.product_id = i.product_id and im.position = 0
+        where i.order_id = o.id), '[]'::json)`.as('lines'),
+      sql<{ name: string; at: number } | null>`(select json_build_object('name', t.name, 'at', floor(extract(epoch from t.due_at) * 1000)::int8)
+        from timers t where t.kind = ${orderTimerKind} and t.entity_id = o.id::text and t.fired_at is null and t.cancelled_at is null
+        order by t.due_at limit 1)`.as('deadline'),
+      sql<Date | null>`(select max(e.created_at) from order_events e where e.order_id = o.id and e.event in (${sql.join(shippingEvents)}))`.as('shipped_at'),
+    ]);
   if (where.ids) {
     if (where.ids.length === 0) return [];
     q = q.where('o.id', 'in', where.ids);
@@ -280,38 +310,14 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
     if (after !== undefined) await ownOrder(db, after, where);
     return [];
   }
-  const ids = rows.map((r) => r.id);
-  // The rest of the page, read side by side: its lines with each product's first picture, its open deadlines, its shipping time (and history).
-  const [items, timers, history, shippedAt] = await Promise.all([
-    db
-      .selectFrom('order_items as i')
-      .leftJoin('product_images as im', (j) => j.onRef('im.product_id', '=', 'i.product_id').on('im.position', '=', 0))
-      .selectAll('i')
-      .select('im.image_id')
-      .where('i.order_id', 'in', ids)
-      .orderBy('i.id')
-      .execute(),
-    db
-      .selectFrom('timers')
-      .select(['entity_id', 'name', 'due_at'])
-      .where('kind', '=', orderTimerKind)
-      .where('entity_id', 'in', ids.map(String))
-      .where('fired_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .orderBy('due_at')
-      .execute(),
-    where.withHistory ? db.selectFrom('order_events').selectAll().where('order_id', 'in', ids).orderBy('id').execute() : Promise.resolve([]),
-    db.selectFrom('order_events').select(['order_id', sql<Date>`max(created_at)`.as('at')]).where('order_id', 'in', ids).where('event', 'in', ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING']).groupBy('order_id').execute(),
-  ]);
+  const history = where.withHistory ? await db.selectFrom('order_events').selectAll().where('order_id', 'in', rows.map((r) => r.id)).orderBy('id').execute() : [];
   return rows.map((o) => {
     const viewer: 'buyer' | 'seller' = o.buyer_id === viewerId ? 'buyer' : 'seller';
     const snapshot = restore(orderMachine, o.chart);
     const context = snapshot.context as OrderContext;
-    const own = items.filter((i) => i.order_id === o.id);
-    const first = own[0];
-    const imageId = first?.image_id ?? null;
-    const deadline = timers.find((t) => t.entity_id === o.id.toString());
-    const shipped = shippedAt.find((s) => s.order_id === o.id);
+    const own = o.lines;
+    const imageId = own[0]?.image_id ?? null;
+    const deadline = o.deadline;
     const lines: OrderHistoryEntry[] = history
       .filter((h) => h.order_id === o.id)
       .map((h) => ({ event: h.event, by: h.party, from: h.from_stage, to: h.to_stage, at: h.created_at.toISOString() }));
@@ -346,25 +352,25 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
         email: viewer === 'seller' && o.paid_at !== null ? (o.delivery.email ?? null) : null,
       },
       items: own.map((i) => ({
-        productId: i.product_id.toString(),
-        skuId: i.sku_id.toString(),
+        productId: i.product_id,
+        skuId: i.sku_id,
         title: i.title,
         specification: i.specification,
         colour: i.colour,
         quantity: i.quantity,
-        unitPrice: formatMoney(i.unit_price),
-        shippingFee: formatMoney(i.shipping_fee),
+        unitPrice: formatMoney(BigInt(i.unit_price)),
+        shippingFee: formatMoney(BigInt(i.shipping_fee)),
       })),
       image: imageId ? `/media/${imageId}-thumb.webp` : null,
       chart: store(snapshot),
       can: allowedEvents(snapshot, viewer),
-      shipment: context.shipment ? { ...context.shipment, at: shipped ? new Date(shipped.at).toISOString() : null } : null,
+      shipment: context.shipment ? { ...context.shipment, at: o.shipped_at ? new Date(o.shipped_at).toISOString() : null } : null,
       cancel: context.cancel,
       refund: context.refund,
       buyerRating: context.buyerRating,
       sellerRating: context.sellerRating,
       afterSale: context.afterSale,
-      deadline: deadline ? { name: deadline.name, at: deadline.due_at.toISOString() } : null,
+      deadline: deadline ? { name: deadline.name, at: new Date(Number(deadline.at)).toISOString() } : null,
       unread: viewer === 'buyer' ? o.buyer_unread : o.seller_unread,
       history: lines,
     };
