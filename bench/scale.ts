@@ -25,7 +25,7 @@ import { startServerProcess } from './serverProcess';
  * The cost curve at marketplace scale (issue 16), on PostgreSQL:
  *
  *   npx tsx bench/scale.ts --products 10000 [--users N] [--seconds 10] [--skip-checkout | --checkout-only] [--rounds 3] [--warmup 5] [--database name]
- *     [--only <part of a path's name>] [--profile <dir>: a CPU profile of the measured server]
+ *     [--only <parts of paths' names, comma-separated>] [--profile <dir>: a CPU profile of the measured server]
  *
  * Seeds (once) a database `coin_mall_scale_<N>` on TEST_DATABASE_URL's server with the scale seed,
  * then, at 50 connections on loopback, with every request a different query and the public-read cache
@@ -465,10 +465,11 @@ async function main() {
       // (without it the first path measured carries the process's warm-up in its tail).
       const pk: ReadPath = { name: 'bare Hono + PK select', next: () => ({ url: '/pk' }) };
       await load(db, bare, pk, 2);
-      for (const p of paths) if (!values.only || p.name.includes(values.only)) await load(db, app, p, 2);
+      const wanted = (p: ReadPath) => !values.only || values.only.split(',').some((part) => p.name.includes(part));
+      for (const p of paths) if (wanted(p)) await load(db, app, p, 2);
       // The floor is measured at the start, in the middle and at the end of the run, and its median taken: a fast
       // path's p99 swings with the machine (10-13 ms between runs), and each ratio is to the same run's floor.
-      const chosen = paths.filter((p) => !values.only || p.name.includes(values.only));
+      const chosen = paths.filter(wanted);
       const floors = [await load(db, bare, pk)];
       const measured: Figures[] = [];
       for (const [i, p] of chosen.entries()) {

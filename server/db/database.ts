@@ -63,6 +63,49 @@ export async function executePrepared<R>(db: Db, compiled: CompiledQuery<R>): Pr
   return result.rows;
 }
 
+/** How many times each statement text with parameters has been seen, and the names of those prepared (see `prepareRepeatedStatements`). */
+const statementsSeen = new Map<string, number>();
+const statementNames = new Map<string, string>();
+/** Distinct statement texts a process prepares at most (each connection keeps a plan of each it has run). */
+const maxStatementNames = 500;
+
+/** The name a statement text is prepared under once it has been seen twice, while names last; else none. */
+function statementName(text: string): string | undefined {
+  const named = statementNames.get(text);
+  if (named !== undefined || statementNames.size >= maxStatementNames) return named;
+  const seen = (statementsSeen.get(text) ?? 0) + 1;
+  if (seen < 2) {
+    if (statementsSeen.size >= 10 * maxStatementNames) statementsSeen.clear();
+    statementsSeen.set(text, seen);
+    return undefined;
+  }
+  statementsSeen.delete(text);
+  const name = `k${statementNames.size.toString(36)}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+/**
+ * Every statement with parameters that a process runs again (the same text: a checkout's dozen inserts and
+ * updates, a signed request's signature, an order list) is a named prepared statement on each connection of
+ * the main pool: PostgreSQL parses it once a connection, and keeps its plan when a generic one is as good
+ * (plan_cache_mode auto: values that deserve their own plan still get one). Before, every statement was parsed
+ * and planned on every call: most of PostgreSQL's CPU for a checkout went to statements that cost microseconds
+ * to run. A text seen once (a literal list, a one-off) stays unnamed, and at most `maxStatementNames` are named.
+ */
+function prepareRepeatedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+  const plain = client.query.bind(client);
+  client.query = ((...args: unknown[]) => {
+    const [config, values] = args;
+    if (args.length === 2 && typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(config);
+      if (name !== undefined) return query({ name, text: config, values });
+    }
+    return (plain as (...a: unknown[]) => unknown)(...args);
+  }) as typeof client.query;
+}
+
 /** Opens the database, PGlite or PostgreSQL, with the same int8-to-BigInt parser on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -85,6 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // No JIT: the product's statements are short, and the planner's pessimistic estimate of the search
     // statement (its fallback steps) made PostgreSQL spend 32 ms compiling it for a query that runs in 1 ms.
     const pool = poolOf(size, '-c jit=off');
+    pool.on('connect', prepareRepeatedStatements);
     const reads = poolOf(size, '-c jit=off -c plan_cache_mode=force_generic_plan');
     const end = pool.end.bind(pool) as () => Promise<void>;
     pool.end = (async () => {
