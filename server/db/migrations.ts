@@ -19,6 +19,7 @@ import { orderTabs } from './migrations/0017_order_tabs';
 import { searchPostings } from './migrations/0018_search_postings';
 import { cardIndexes } from './migrations/0019_card_indexes';
 import { productCards } from './migrations/0020_product_cards';
+import { productCovers } from './migrations/0021_product_covers';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0018_search_postings': searchPostings,
   '0019_card_indexes': cardIndexes,
   '0020_product_cards': productCards,
+  '0021_product_covers': productCovers,
 };
 
 export const migrationProvider: MigrationProvider = {

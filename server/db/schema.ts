@@ -218,6 +218,10 @@ export interface ProductsTable {
   review_reason: string | null;
   /** How many reports were filed on the product: moved in the same transaction as a report is filed (migration 0017). */
   report_count: Generated<number>;
+  /** The picture at position 0 and its size, null without pictures: kept by triggers on product_images (migration 0021). */
+  cover_image_id: Generated<string | null>;
+  cover_width: Generated<number | null>;
+  cover_height: Generated<number | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -59,6 +59,14 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Products whose cover columns (migration 0021's triggers) differ from their picture at position 0 and its size. */
+async function coverDrift(): Promise<string[]> {
+  const rows = await sql<{ id: string }>`select p.id::text from products p
+    left join product_images pi on pi.product_id = p.id and pi.position = 0 left join images i on i.id = pi.image_id
+    where (p.cover_image_id, p.cover_width, p.cover_height) is distinct from (pi.image_id, i.width, i.height)`.execute(server.deps.db);
+  return rows.rows.map((r) => r.id);
+}
+
 describe('seeded catalogue and browsing', () => {
   it('seeds at least 200 products across every category with images', async () => {
     const count = await server.deps.db.selectFrom('products').select(({ fn }) => fn.countAll<string>().as('n')).where('status', '=', 'normal').executeTakeFirstOrThrow();
@@ -352,6 +360,9 @@ describe('publishing, editing and review', () => {
     expect(detail.object.shippingFee).toBe('0.3');
     const found = await caller().get<SearchAnswer>('/api/commodity/product/search?q=zyxwv&countryId=4');
     expect(found.object.products.list.map((p) => p.id)).toEqual([productId]);
+    // The card shows the new first picture: the cover columns followed the pictures' replacement.
+    expect(found.object.products.list[0]?.image?.id).toBe(images[3]);
+    expect(await coverDrift()).toEqual([]);
   });
 
   it('takes down, relists, and is frozen and unfrozen by staff only', async () => {
@@ -371,6 +382,9 @@ describe('publishing, editing and review', () => {
   it('saves a draft with only a title, and submits it later with every rule applied', async () => {
     const draft = await seller.post<OwnProduct>('/api/commodity/product/publish', { product: { ...emptyProductInput(), title: 'Half-finished' }, submit: false });
     expect(draft.object.status).toBe('draft');
+    const cover = await server.deps.db.selectFrom('products').select(['cover_image_id', 'cover_width', 'cover_height']).where('id', '=', BigInt(draft.object.id)).executeTakeFirstOrThrow();
+    expect(cover).toEqual({ cover_image_id: null, cover_width: null, cover_height: null });
+    expect(await coverDrift()).toEqual([]);
     const submit = await seller.post('/api/commodity/product/submit', { id: draft.object.id });
     expect(submit.code).toBe(ResponseCode.invalidField);
     expect(submit.msg).toBe('Please upload images');
