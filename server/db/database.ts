@@ -80,10 +80,20 @@ function statementName(text: string): string | undefined {
     return undefined;
   }
   statementsSeen.delete(text);
-  const name = `k${statementNames.size.toString(36)}`;
+  return renamed(text);
+}
+
+let namesGiven = 0;
+
+/** A new name for a statement text: prepared afresh on every connection under it. */
+function renamed(text: string): string {
+  const name = `k${(namesGiven++).toString(36)}`;
   statementNames.set(text, name);
   return name;
 }
+
+/** PostgreSQL's refusal to run a prepared statement whose result columns a migration has changed since. */
+const changedResultType = (error: unknown) => error instanceof Error && 'code' in error && error.code === '0A000' && /cached plan must not change result type/.test(error.message);
 
 /**
  * Every statement with parameters that a process runs again (the same text: a checkout's dozen inserts and
@@ -100,7 +110,10 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
     const [config, values] = args;
     if (args.length === 2 && typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       const name = statementName(config);
-      if (name !== undefined) return query({ name, text: config, values });
+      // A table's columns changed under a prepared `select *` (a migration by a newer process in a rolling upgrade):
+      // the text gets a new name, prepared afresh, and is run again (outside a transaction that succeeds; inside
+      // one, the transaction has failed and its caller sees the error, and the next use prepares afresh).
+      if (name !== undefined) return query({ name, text: config, values }).catch((error: unknown) => (changedResultType(error) ? query({ name: renamed(config), text: config, values }) : Promise.reject(error)));
     }
     return (plain as (...a: unknown[]) => unknown)(...args);
   }) as typeof client.query;
