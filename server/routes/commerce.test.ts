@@ -163,7 +163,13 @@ describe('order submission', () => {
   it('hides an order from anyone but its buyer and seller', async () => {
     const p = await insertProduct(server.deps.db, { seller: 'demo_seller' });
     const addressId = await insertAddress(server.deps.db, 'demo_buyer');
+    // The order keeps the address's region as the address book writes it (country / province / city).
+    const [province, city] = await server.deps.db.selectFrom('regions').select('id').where('level', '>', 1).orderBy('id').limit(2).execute();
+    await server.deps.db.updateTable('addresses').set({ province_id: province?.id ?? null, city_id: city?.id ?? null }).where('id', '=', BigInt(addressId)).execute();
+    const book = await buyer.get<{ region: string }>(`/api/commodity/address/detail?id=${addressId}`);
+    expect(book.object.region.split(' / ')).toHaveLength(3);
     const answer = await buyer.post<CheckoutAnswer>('/api/commodity/orders/submit', { idempotencyKey: key(), items: [{ productId: p.productId, skuId: p.skuIds[0], quantity: 1 }], addressId, paymentMethod: 'coin' });
+    expect(answer.object.orders[0]?.delivery.region).toBe(book.object.region);
     const id = answer.object.orders[0]?.id ?? '';
     const stranger = new ApiCaller(server.url, server.clock.now);
     await stranger.loginAs('demo_seller2');

@@ -76,15 +76,19 @@ function mergeLines(items: { productId: string; skuId: string; quantity: number 
 /** Checks every line against the rules of SPEC 5 (Order) for this buyer and address; answers the priced lines. */
 export async function resolveLines(db: Db, buyer: UserRow, items: { productId: string; skuId: string; quantity: number }[], address: AddressRow | null): Promise<ResolvedLine[]> {
   const lines = mergeLines(items);
-  const products = await db
+  // One statement: each product asked for with its seller, and those of the asked SKUs that are its own (a SKU of
+  // another product gives no row, and is refused below as not of this product).
+  const rows = await db
     .selectFrom('products as p')
     .innerJoin('users as s', 's.id', 'p.seller_id')
+    .leftJoin('product_skus as k', (j) => j.onRef('k.product_id', '=', 'p.id').on('k.id', 'in', lines.map((l) => l.skuId)))
     .select(['p.id', 'p.seller_id', 'p.title', 'p.price', 'p.shipping_fee', 'p.shipping_method', 'p.visible_range', 'p.sale_countries', 'p.status', 's.nickname', 's.country_id as seller_country'])
+    .select(['k.id as sku_id', 'k.product_id as sku_product_id', 'k.specification', 'k.colour', 'k.stock'])
     .where('p.id', 'in', lines.map((l) => l.productId))
     .execute();
-  const skus = await db.selectFrom('product_skus').selectAll().where('id', 'in', lines.map((l) => l.skuId)).execute();
+  const skus = rows.flatMap((r) => (r.sku_id === null || r.sku_product_id === null || r.specification === null || r.colour === null || r.stock === null ? [] : [{ id: r.sku_id, product_id: r.sku_product_id, specification: r.specification, colour: r.colour, stock: r.stock }]));
   return lines.map((line) => {
-    const product = products.find((p) => p.id === line.productId);
+    const product = rows.find((p) => p.id === line.productId);
     if (!product || product.status !== buyableStatus) throw new ApiError('invalidField', { field: 'productId', detail: 'not for sale' }, { productId: line.productId.toString() }, 'commerce.productUnavailable');
     if (product.seller_id === buyer.id) throw new ApiError('forbidden', {}, { productId: line.productId.toString() }, 'messages.ownProductForbidden');
     const sku = skus.find((s) => s.id === line.skuId);
@@ -120,6 +124,22 @@ export async function findAddress(db: Db, userId: bigint, id: string): Promise<A
   return address;
 }
 
+/** The buyer's address with its region text (as `regionText` writes it), in one read. */
+async function findAddressWithRegion(db: Db, userId: bigint, id: string): Promise<AddressRow & { region: string }> {
+  const name = (column: 'a.country_id' | 'a.province_id' | 'a.city_id') => sql<string | null>`(select r.name from regions r where r.id = ${sql.ref(column)})`;
+  const row = await db
+    .selectFrom('addresses as a')
+    .selectAll('a')
+    .select([name('a.country_id').as('country_name'), name('a.province_id').as('province_name'), name('a.city_id').as('city_name')])
+    .where('a.id', '=', BigInt(id))
+    .where('a.user_id', '=', userId)
+    .where('a.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('notFound');
+  const { country_name, province_name, city_name, ...address } = row;
+  return { ...address, region: [country_name, province_name, city_name].filter(Boolean).join(' / ') };
+}
+
 export async function quote(db: Db, buyer: UserRow, items: { productId: string; skuId: string; quantity: number }[], addressId: string | null | undefined): Promise<QuoteView> {
   const address = addressId ? await findAddress(db, buyer.id, addressId) : null;
   const lines = await resolveLines(db, buyer, items, address);
@@ -148,13 +168,13 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
   const earlier = await db.selectFrom('checkouts').select('id').where('buyer_id', '=', buyer.id).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
   if (earlier) return answerFor(db, earlier.id, buyer.id);
 
-  const address = await findAddress(db, buyer.id, input.addressId);
+  const { region, ...address } = await findAddressWithRegion(db, buyer.id, input.addressId);
   const lines = await resolveLines(db, buyer, input.items, address);
   const delivery: DeliverySnapshot = {
     name: `${address.first_name} ${address.last_name}`,
     phone: address.phone,
     countryId: address.country_id,
-    region: await regionText(db, address),
+    region,
     street: address.street,
     buildingNumber: address.building_number,
     detail: address.detail,
