@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { readConfig, type Config } from '../server/config';
+import { ok } from '../server/http/envelope';
 import { answerTally } from './answers';
 import { startServer } from '../server/start';
 
@@ -59,7 +60,7 @@ async function main() {
   bare.get('/pk', async (c) => {
     n = (n + 1) % ids.length;
     const row = await db.selectFrom('products').select(['id', 'title', 'price']).where('id', '=', ids[n] ?? 1n).executeTakeFirst();
-    return c.json({ code: '0000', msg: 'success', object: { id: row?.id.toString(), title: row?.title, price: row?.price.toString() } });
+    return ok(c, { id: row?.id.toString(), title: row?.title, price: row?.price.toString() });
   });
   const bareServer: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {

@@ -161,7 +161,7 @@ async function load(db: Db, target: { url: string; pid: number }, p: ReadPath, d
     ],
   });
   const after = await cpuSnapshot(db, target.pid);
-  const perRequest = (a: Map<number, number>, b: Map<number, number>) => Math.round(([...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0) * 1e6) / Math.max(1, result.requests.total));
+  const perRequest = (a: Map<number, number>, b: Map<number, number>) => Math.round((cpuUsed(a, b) * 1e6) / Math.max(1, result.requests.total));
   return { name: p.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, refused: answers.refused, codes: answers.codes(), serverUs: perRequest(before.server, after.server), postgresUs: perRequest(before.postgres, after.postgres) };
 }
 
@@ -242,6 +242,11 @@ function processTree(pid: number): number[] {
     }
   })();
   return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds the processes of a snapshot used until a later one (a process that started between them counts from 0). */
+function cpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  return [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 }
 
 /** CPU seconds so far of every process of the server, of every PostgreSQL backend on the bench's database (not the server-wide WAL writer and checkpointer: other databases share them), and of this process (the client). */
@@ -337,12 +342,11 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
     const before = await cpuSnapshot(db, server.pid);
     const { result, answers } = await submitLoad(url, setup, seconds);
     const after = await cpuSnapshot(db, server.pid);
-    const used = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((acc, [pid, t]) => acc + t - (a.get(pid) ?? 0), 0);
     // An order is an answer with a success code: a refusal (HTTP 200 with a code) is not one.
     const ok = Math.max(1, answers.succeeded);
     const perOrder = (s: number) => ((s * 1000) / ok).toFixed(1);
-    const cpuServer = used(before.server, after.server);
-    const cpuPostgres = used(before.postgres, after.postgres);
+    const cpuServer = cpuUsed(before.server, after.server);
+    const cpuPostgres = cpuUsed(before.postgres, after.postgres);
     const cpuClient = after.client - before.client;
     const cpu = `CPU ms an order: server ${perOrder(cpuServer)}, PostgreSQL ${perOrder(cpuPostgres)}, client ${perOrder(cpuClient)} (${((cpuServer + cpuPostgres + cpuClient) / seconds).toFixed(2)} of ${os.availableParallelism()} cores busy)`;
     await new Promise((r) => setTimeout(r, 1500));

@@ -84,6 +84,9 @@ export type OrderEvent =
   | { type: 'AFTER_SALE_REFUNDED' }
   | { type: 'AFTER_SALE_CLOSED' };
 
+/** The events that record a shipment (`noteShipment`): the last of them is when the order was shipped. */
+export const orderShippingEvents = ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING'] as const satisfies readonly OrderEvent['type'][];
+
 export const emptyOrderContext: OrderContext = { cancel: null, refund: null, shipment: null, buyerRating: null, sellerRating: null, afterSale: null };
 
 /** The windows of SPEC 9 (and the rating window, our choice: SPEC is silent). */

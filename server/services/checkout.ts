@@ -53,10 +53,15 @@ export interface AddressRow {
   zip_code: string;
 }
 
+/** A region as the address book and an order's delivery write it: country / province / city, the names it has. */
+function regionLine(names: (string | null | undefined)[]): string {
+  return names.filter(Boolean).join(' / ');
+}
+
 export async function regionText(db: Db, address: Pick<AddressRow, 'country_id' | 'province_id' | 'city_id'>): Promise<string> {
   const ids = [address.country_id, address.province_id, address.city_id].filter((n): n is number => typeof n === 'number');
   const rows = await db.selectFrom('regions').select(['id', 'name']).where('id', 'in', ids).execute();
-  return ids.map((id) => rows.find((r) => r.id === id)?.name ?? '').filter(Boolean).join(' / ');
+  return regionLine(ids.map((id) => rows.find((r) => r.id === id)?.name));
 }
 
 /** Merges repeated lines of one SKU. */
@@ -118,14 +123,8 @@ function bySeller(lines: ResolvedLine[]): ResolvedLine[][] {
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
 }
 
-export async function findAddress(db: Db, userId: bigint, id: string): Promise<AddressRow> {
-  const address = await db.selectFrom('addresses').selectAll().where('id', '=', BigInt(id)).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!address) throw new ApiError('notFound');
-  return address;
-}
-
-/** The buyer's address with its region text (as `regionText` writes it), in one read. */
-async function findAddressWithRegion(db: Db, userId: bigint, id: string): Promise<AddressRow & { region: string }> {
+/** The caller's live address with its region line (as `regionText` writes it), in one read; 4004 for anyone else's. */
+export async function findAddress(db: Db, userId: bigint, id: string): Promise<AddressRow & { region: string }> {
   const name = (column: 'a.country_id' | 'a.province_id' | 'a.city_id') => sql<string | null>`(select r.name from regions r where r.id = ${sql.ref(column)})`;
   const row = await db
     .selectFrom('addresses as a')
@@ -137,7 +136,7 @@ async function findAddressWithRegion(db: Db, userId: bigint, id: string): Promis
     .executeTakeFirst();
   if (!row) throw new ApiError('notFound');
   const { country_name, province_name, city_name, ...address } = row;
-  return { ...address, region: [country_name, province_name, city_name].filter(Boolean).join(' / ') };
+  return { ...address, region: regionLine([country_name, province_name, city_name]) };
 }
 
 export async function quote(db: Db, buyer: UserRow, items: { productId: string; skuId: string; quantity: number }[], addressId: string | null | undefined): Promise<QuoteView> {
@@ -168,7 +167,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
   const earlier = await db.selectFrom('checkouts').select('id').where('buyer_id', '=', buyer.id).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
   if (earlier) return answerFor(db, earlier.id, buyer.id);
 
-  const { region, ...address } = await findAddressWithRegion(db, buyer.id, input.addressId);
+  const { region, ...address } = await findAddress(db, buyer.id, input.addressId);
   const lines = await resolveLines(db, buyer, input.items, address);
   const delivery: DeliverySnapshot = {
     name: `${address.first_name} ${address.last_name}`,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { orderEffects, orderMachine, orderRefusalMessage, orderStatusOf, orderWindows, type OrderContext, type OrderEffect } from '../../machines/order.machine';
+import { orderEffects, orderMachine, orderRefusalMessage, orderShippingEvents, orderStatusOf, orderWindows, type OrderContext, type OrderEffect } from '../../machines/order.machine';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { formatMoney } from '../../src/domain/money';
 import { escrowStages, stageOf } from '../../src/domain/orderRules';
@@ -259,8 +259,6 @@ interface OrderLineJson {
   image_id: string | null;
 }
 
-/** The order chart's events that ship (or re-ship) an order: the last one is the shipping time. */
-const shippingEvents = ['SHIP', 'MARK_NO_SHIPPING', 'EDIT_TRACKING'].map((e) => sql.lit(e));
 
 /** The orders as the viewer sees them, with what the viewer may do now. */
 export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: bigint): Promise<OrderView[]> {
@@ -282,7 +280,7 @@ export async function orderViews(db: Db | Trx, where: OrderFilter, viewerId: big
       sql<{ name: string; at: number } | null>`(select json_build_object('name', t.name, 'at', floor(extract(epoch from t.due_at) * 1000)::int8)
         from timers t where t.kind = ${orderTimerKind} and t.entity_id = o.id::text and t.fired_at is null and t.cancelled_at is null
         order by t.due_at limit 1)`.as('deadline'),
-      sql<Date | null>`(select max(e.created_at) from order_events e where e.order_id = o.id and e.event in (${sql.join(shippingEvents)}))`.as('shipped_at'),
+      sql<Date | null>`(select max(e.created_at) from order_events e where e.order_id = o.id and e.event in (${sql.join(orderShippingEvents.map((e) => sql.lit(e)))}))`.as('shipped_at'),
     ]);
   if (where.ids) {
     if (where.ids.length === 0) return [];
