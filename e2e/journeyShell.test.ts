@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../server/testing/commerceFixtures';
-import { launchBrowser, phone, startApp } from './support/app';
+import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
 
 /**
  * Issue 22, the buyer's journey around the shell: a screen whose code cannot load keeps the shell and
- * offers Retry (finding 1); the cart is one tap away (2); a login returns to what asked for it (6).
+ * offers Retry (finding 1); the cart is one tap away (2); a login returns to what asked for it (6); the
+ * rewarded video works after a reload (12).
  */
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
@@ -178,6 +179,27 @@ describe('a login returns to what asked for it (finding 6)', () => {
     await logInInHost(page, 'demo_seller');
     await vis(page, 'publish-form').waitFor();
     expect(hash(page)).toBe('#/publish');
+    await context.close();
+  });
+});
+
+describe('the rewarded video after a reload (finding 12)', () => {
+  it('a returning buyer whose session was restored watches a video and is rewarded, the host authenticated first', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.reload(); // the session comes back from storage; the host has not authenticated in this page load
+    await page.getByTestId('account-nickname').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __sandboxAdSeconds: number }).__sandboxAdSeconds = 1;
+    });
+    await tapTo(page, '/sign');
+    await vis(page, 'ad-watch').click();
+    // The host asks who is there (the sandbox's picker; the Pi Browser answers at once), then plays the ad.
+    await page.getByTestId('sandbox-user-demo_buyer').click();
+    await page.getByTestId('sandbox-ad').waitFor();
+    await page.locator('[data-testid="video"][data-state="rewarded"]').waitFor();
+    expect(await vis(page, 'video-status').textContent()).toContain('Reward received');
+    await expectAccessible(page, 'check-in after the video');
     await context.close();
   });
 });
