@@ -4,6 +4,7 @@ import { ProductGrid } from '../../src/app/catalogue/ProductGrid';
 import { useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import type { ProductCard, SellerRef } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
@@ -60,7 +61,7 @@ export default function SearchScreen() {
   };
   return (
     <>
-      <ScreenHeader title={t('catalogue.search.title')} />
+      <ScreenHeader title={t('catalogue.search.title')} end={<CartButton />} />
       <form
         className={css.searchBar}
         role="search"
