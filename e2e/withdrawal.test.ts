@@ -137,7 +137,7 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
-    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Your account is not merged with the wallet app: pay with another method');
+    await page.getByText('Your account is not merged with the wallet app: pay with another method').filter({ visible: true }).waitFor();
     await vis(page, 'wallet-merge').click();
     await page.waitForURL(/#\/mine\/mergewallet/);
     await vis(page, 'merge-username').fill('demo_seller2');
@@ -151,9 +151,10 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
-    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Wallet balance: 10 π');
+    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('10 π');
+    await expect.poll(() => vis(page, 'wallet-remains').textContent()).toBe('5 π');
     await vis(page, 'wallet-password').fill('123456');
-    await vis(page, 'wallet-pay').click();
+    await vis(page, 'wallet-sheet-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     await context.close();
   });

@@ -19,6 +19,7 @@ import { Icon } from '../../src/app/Icon';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import WalletPaySheet from '../wallet/WalletPaySheet';
+import PayReviewSheet from './PayReviewSheet';
 import * as css from './order.css';
 
 type Items = CheckoutRequest['items'];
@@ -91,6 +92,12 @@ function Quote({ items, addressId, onTotal }: { items: Items; addressId: string 
       ))}
     </>
   );
+}
+
+/** What the orders cost, as the server has them (the amount a review sheet shows and sends). */
+function OrdersAmount({ ids, children }: { ids: string[]; children: (amount: string | null) => React.ReactNode }) {
+  const { data } = useResource(() => Promise.all(ids.map((id) => orderDetail(id))));
+  return <>{children(data ? formatMoney(data.reduce((sum, o) => sum + parseMoney(o.totalAmount), 0n)) : null)}</>;
 }
 
 function ExistingOrders({ ids, onTotal }: { ids: string[]; onTotal: (total: string | null) => void }) {
@@ -219,7 +226,7 @@ export default function SubmitOrderScreen() {
     }
   }, [pay, payment, cart, fromCart, items, orderIds, t, gate]);
 
-  const busy = !pay.matches('idle') && !pay.matches({ wallet: 'password' });
+  const busy = !pay.matches('idle') && !pay.matches({ wallet: 'password' }) && !pay.matches({ balance: 'review' });
   const submit = () => {
     if (existing.length > 0) {
       if (!method) return showToast(t('commerce.paymentMethodRequired'), 'error');
@@ -317,14 +324,31 @@ export default function SubmitOrderScreen() {
           {existing.length > 0 ? t('buy.checkout.payNow') : t('buy.checkout.placeOrder')}
         </button>
       </div>
-      <WalletPaySheet
-        open={pay.matches('wallet')}
-        total={total ?? ''}
-        busy={pay.matches({ wallet: 'paying' })}
-        problem={pay.context.failure}
-        onPay={(password) => payment.send({ type: 'PASSWORD', password })}
-        onClose={() => payment.send({ type: 'CLOSE_SHEET' })}
-      />
+      {(pay.matches('balance') || pay.matches('wallet')) && (
+        <OrdersAmount key={orderIds} ids={pay.context.orderIds}>
+          {(amount) =>
+            pay.matches('balance') ? (
+              <PayReviewSheet
+                open
+                amount={amount}
+                busy={pay.matches({ balance: 'paying' })}
+                failure={pay.context.failure}
+                onConfirm={(reviewed) => payment.send({ type: 'CONFIRM', amount: reviewed })}
+                onClose={() => payment.send({ type: 'CLOSE_SHEET' })}
+              />
+            ) : (
+              <WalletPaySheet
+                open
+                amount={amount}
+                busy={pay.matches({ wallet: 'paying' })}
+                problem={pay.context.failure}
+                onPay={(password, reviewed) => payment.send({ type: 'PASSWORD', password, amount: reviewed })}
+                onClose={() => payment.send({ type: 'CLOSE_SHEET' })}
+              />
+            )
+          }
+        </OrdersAmount>
+      )}
     </>
   );
 }

@@ -15,6 +15,13 @@ export interface WithdrawableAnswer {
   maxAmount: string;
   /** The id of the withdrawal in flight, when there is one. */
   inFlight: string | null;
+  /**
+   * Until when the last fresh platform authentication lets a withdrawal go to a new address (null when
+   * none is recent): the form checks it when it opens and runs the authentication inline.
+   */
+  freshAuthUntil: string | null;
+  /** Addresses this person already withdrew to (not failed): they need no fresh authentication. */
+  knownAddresses: string[];
 }
 
 export interface WithdrawalHistoryLine {
