@@ -95,7 +95,16 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const item = vis(staff.page, 'withdrawal-review-item').first();
     await expect.poll(() => item.textContent()).toContain('25 π · demo_buyer');
     expect(await item.getByTestId('withdrawal-review-kyc').textContent()).toContain('KYC: Passed');
+    // Issue 24 finding 3: approval opens a confirmation with the amount, the address and the consequence.
     await item.getByTestId('withdrawal-approve').click();
+    const approve = vis(staff.page, 'withdrawal-approve-sheet');
+    await approve.waitFor();
+    expect(await approve.textContent()).toContain('Once sent they cannot be recovered.');
+    expect(await approve.textContent()).toContain(to);
+    expect(await vis(staff.page, 'withdrawal-approve-sheet-confirm').textContent()).toBe('Approve and send 25 π');
+    expect(await vis(staff.page, 'withdrawal-review-item').count()).toBe(1); // nothing decided yet
+    await expectAccessible(staff.page, 'withdrawal approval');
+    await vis(staff.page, 'withdrawal-approve-sheet-confirm').click();
     await vis(staff.page, 'withdrawal-review-item').first().waitFor({ state: 'detached' });
     await staff.context.close();
 
