@@ -90,6 +90,7 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     inFlight: inFlight === null ? null : inFlight.toString(),
     freshAuthUntil: freshAuthUntil(deps, user),
     knownAddresses: await knownAddresses(deps.db, user.id),
+    network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
 }
 
