@@ -71,6 +71,7 @@ export function afterSaleDriver(world: World): Driver<CaseRecord> {
     project: (s) => [s.value, (s.context as AfterSaleContext).kind, (s.context as AfterSaleContext).overdue],
 
     async begin(input) {
+      world.newPath();
       const application = input as AfterSaleInput;
       const [buyer, seller, arbiter, stranger] = await Promise.all([
         world.person('buyer'),

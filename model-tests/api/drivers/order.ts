@@ -69,6 +69,7 @@ export function orderDriver(world: World): Driver<OrderRecord> {
     codeOf: (s) => (orderStatusOf(s.value) === 'atCart' ? null : orderStatusCode(orderStatusOf(s.value))),
 
     async begin() {
+      world.newPath();
       const [buyer, seller, stranger] = await Promise.all([world.person('buyer'), world.person('seller', ['buyer', 'seller']), world.person('stranger')]);
       await demoTopUp(db, buyer.id, parseMoney('100'));
       const p = await insertProduct(db, { seller: seller.username, price: '8', shippingFee: '2', skus: [{ specification: 'Large', colour: 'Red', stock: 5 }] });

@@ -41,8 +41,10 @@ export interface Person {
 }
 
 export interface Reading {
-  /** The record's SPEC status code, or null when there is no record yet (the order at the cart). */
-  code: number | null;
+  /** The record's SPEC status code (a chart without a SPEC table: its status name), or null when there is no record yet. */
+  code: number | string | null;
+  /** No record yet: the chart's initial state is a form that the first step submits (the order's cart, the product's publish form). */
+  absent?: boolean;
   /** The record's chart value as the server stores it, when the API shows it. */
   value?: unknown;
   /** What the API offers each person (by person name), where a screen shows it. */
@@ -61,7 +63,7 @@ export interface Driver<R> {
   inputs?: unknown[];
   people: Person[];
   /** The SPEC code of a model state. */
-  codeOf(snapshot: AnyMachineSnapshot): number | null;
+  codeOf(snapshot: AnyMachineSnapshot): number | string | null;
   /** A fresh record's world for one path (new users and products), created with this chart input. */
   begin(input: unknown): Promise<R>;
   /** The concrete events a person would send for this event type now (one per guard outcome worth seeing). */
@@ -278,6 +280,10 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
 
   async function agree(rec: R, model: AnyMachineSnapshot, i: number, where = 'start') {
     const reading = await timed('read', () => driver.read(rec));
+    if (reading.absent) {
+      if (i !== -1) throw new StepError(i, `${where}: there is no record after the step`);
+      return;
+    }
     const code = driver.codeOf(model);
     if (reading.code !== code) throw new StepError(i, `${where}: the record's status code is ${reading.code}, the model's state ${JSON.stringify(model.value)} is ${code}`);
     if (reading.value !== undefined && JSON.stringify(reading.value) !== JSON.stringify(model.value)) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { Durations } from '../../../src/domain/constants';
 import type { RoleName } from '../../../src/domain/types/user';
 import { ApiCaller } from '../../../server/testing/apiClient';
 import { ledgerIsBalanced, userId } from '../../../server/testing/commerceFixtures';
@@ -15,7 +16,14 @@ import { runDueTimers } from '../../../server/timers/timers';
  */
 export class World {
   private n = 0;
+  /** The people of the path being walked: they log in again after a long jump of the clock, as a person would. */
+  private people: { caller: ApiCaller; username: string }[] = [];
   constructor(public server: TestServer) {}
+
+  /** A new path: its own people from now on. */
+  newPath(): void {
+    this.people = [];
+  }
 
   get db() {
     return this.server.deps.db;
@@ -29,6 +37,7 @@ export class World {
     if (res.status !== 201) throw new Error(`sandbox wallet ${username}: ${res.status} ${await res.text()}`);
     const caller = new ApiCaller(this.server.url, this.server.clock.now);
     await caller.loginAs(username);
+    this.people.push({ caller, username });
     const id = await userId(this.db, username);
     if (roles.length) {
       // A fixture, like the seed's demo users: the role a person earns elsewhere (seller authentication, staff).
@@ -41,6 +50,8 @@ export class World {
   async elapse(ms: number): Promise<void> {
     this.server.clock.advance(ms);
     await runDueTimers(this.db, timerHandlers, this.server.clock.now());
+    // Sessions last 30 days: after days have passed, the path's people sign in again (the screens' login gate does).
+    if (ms >= Durations.day) await Promise.all(this.people.map((p) => p.caller.loginAs(p.username)));
   }
 
   /** The money invariants: the ledger sums to zero (and each transaction), balances equal the ledger, none negative. */
