@@ -41,6 +41,7 @@ async function buy(page: Page, product: { productId: string; skuIds: string[] })
   await vis(page, 'order-total').waitFor();
   await vis(page, 'pay-method-balance').check();
   await vis(page, 'submit-order').click();
+  await vis(page, 'pay-review-confirm').click();
   await page.waitForURL(/#\/result\/success/);
   const row = await app.deps.db.selectFrom('orders').select('id').where('status', '=', 'paid').orderBy('id', 'desc').executeTakeFirstOrThrow();
   return row.id.toString();

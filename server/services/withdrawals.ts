@@ -89,7 +89,22 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     fee: formatMoney(WithdrawalRules.fee),
     maxAmount: formatMoney(maxWithdrawal(balance)),
     inFlight: inFlight === null ? null : inFlight.toString(),
+    freshAuthUntil: freshAuthUntil(deps, user),
+    knownAddresses: await knownAddresses(deps.db, user.id),
+    network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
+}
+
+function freshAuthUntil(deps: Deps, user: UserRow): string | null {
+  if (!user.reauthenticated_at) return null;
+  const until = new Date(user.reauthenticated_at).getTime() + WithdrawalRules.reauthWindow;
+  return until > deps.now() ? new Date(until).toISOString() : null;
+}
+
+/** The addresses a withdrawal went (or is going) to: a withdrawal to one of them needs no fresh authentication. */
+async function knownAddresses(db: Conn, userId: bigint): Promise<string[]> {
+  const rows = await db.selectFrom('withdrawals').select('address').distinct().where('user_id', '=', userId).where('status', '<>', 'failure').orderBy('address').limit(50).execute();
+  return rows.map((r) => r.address);
 }
 
 const blockerError: Record<WithdrawBlocker, () => ApiError> = {

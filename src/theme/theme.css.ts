@@ -42,3 +42,4 @@ globalStyle('html, body', {
 globalStyle('#root', { height: '100%' });
 globalStyle('button', { font: 'inherit' });
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.brand}`, outlineOffset: '2px' });
+globalStyle('[dir="rtl"] svg[data-mirror]', { transform: 'scaleX(-1)' });
