@@ -208,13 +208,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url,
     deps,
     /**
-     * Graceful shutdown (SIGTERM): /readyz turns 503 and the port stops accepting; live streams end with a
+     * Graceful shutdown (SIGTERM): /readyz turns 503 (for SHUTDOWN_DELAY_MS requests are still taken, while a
+     * balancer notices), then the port stops accepting; live streams end with a
      * retry hint; requests in flight finish (their connections then close), for at most SHUTDOWN_GRACE_MS,
      * after which the connections left are cut; the timer batch in hand commits; then the pools close.
      */
     async close() {
       const started = Date.now();
       draining = true;
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
