@@ -451,9 +451,9 @@ async function paidOnChain(deps: Deps, network: string, paymentId: string, since
  * (then it can never be taken). Answers the chain's txid when it turns out the payout went through.
  */
 async function replaceIfDead(deps: Deps, id: bigint, env: LiveEnvelope, paymentId: string): Promise<{ replaced: boolean; paid: string | null }> {
-  if (deps.now() <= env.max_time.getTime()) return { replaced: false, paid: null };
   const paid = await paidOnChain(deps, env.network, paymentId, env.created_at.getTime());
   if (paid) return { replaced: false, paid };
+  if (deps.now() <= env.max_time.getTime()) return { replaced: false, paid: null };
   const done = await deps.db.updateTable('payout_envelopes').set({ replaced_at: new Date(deps.now()) }).where('id', '=', env.id).where('replaced_at', 'is', null).returning('id').executeTakeFirst();
   return { replaced: !!done, paid: null };
 }

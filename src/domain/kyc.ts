@@ -4,10 +4,10 @@
  * them), each with its label key; withdrawals need `passed` in every mode.
  */
 export const kycStatusTable = [
-  { status: 'none', labelKey: 'withdrawal.kyc.none' },
-  { status: 'pending', labelKey: 'withdrawal.kyc.pending' },
-  { status: 'passed', labelKey: 'withdrawal.kyc.passed' },
-  { status: 'rejected', labelKey: 'withdrawal.kyc.rejected' },
+  { status: 'none', labelKey: 'kyc.status.none' },
+  { status: 'pending', labelKey: 'kyc.status.pending' },
+  { status: 'passed', labelKey: 'kyc.status.passed' },
+  { status: 'rejected', labelKey: 'kyc.status.rejected' },
 ] as const;
 
 export type KycStatus = (typeof kycStatusTable)[number]['status'];
@@ -18,7 +18,7 @@ export function isKycStatus(value: string): value is KycStatus {
 }
 
 export function kycStatusLabelKey(status: string): string {
-  return kycStatusTable.find((row) => row.status === status)?.labelKey ?? 'withdrawal.kyc.none';
+  return kycStatusTable.find((row) => row.status === status)?.labelKey ?? 'kyc.status.none';
 }
 
 /** The identity documents a person may submit. */
