@@ -502,6 +502,13 @@ async function advancePayout(deps: Deps, id: bigint): Promise<string> {
 
     if (row.stage === 'payingOut' && row.payment_id === null) {
       if (!deps.chain.appAddress) return waitFor(deps, id, 'appWalletMissing');
+      // A payment created for this withdrawal and not kept (its process stopped in between) is kept now, whoever created it.
+      const orphan = await orphanPayout(deps, id).catch(() => undefined);
+      if (orphan === undefined) return row.stage;
+      if (orphan) {
+        await applyAsServer(deps, id, { type: 'PAYOUT_CREATED', paymentId: orphan.identifier });
+        continue;
+      }
       const now = deps.now();
       const claimed = await deps.db
         .updateTable('withdrawals')
