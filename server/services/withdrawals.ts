@@ -23,6 +23,7 @@ import { ChainUnavailable, type SignedPayout } from '../platform/chain';
 import { PlatformError, type PlatformPayment } from '../platform/client';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
+import { log } from '../observability/log';
 
 /**
  * Withdrawals to a wallet address (issue 13). A withdrawal changes only through its chart
@@ -86,7 +87,22 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     fee: formatMoney(WithdrawalRules.fee),
     maxAmount: formatMoney(maxWithdrawal(balance)),
     inFlight: inFlight === null ? null : inFlight.toString(),
+    freshAuthUntil: freshAuthUntil(deps, user),
+    knownAddresses: await knownAddresses(deps.db, user.id),
+    network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
+}
+
+function freshAuthUntil(deps: Deps, user: UserRow): string | null {
+  if (!user.reauthenticated_at) return null;
+  const until = new Date(user.reauthenticated_at).getTime() + WithdrawalRules.reauthWindow;
+  return until > deps.now() ? new Date(until).toISOString() : null;
+}
+
+/** The addresses a withdrawal went (or is going) to: a withdrawal to one of them needs no fresh authentication. */
+async function knownAddresses(db: Conn, userId: bigint): Promise<string[]> {
+  const rows = await db.selectFrom('withdrawals').select('address').distinct().where('user_id', '=', userId).where('status', '<>', 'failure').orderBy('address').limit(50).execute();
+  return rows.map((r) => r.address);
 }
 
 const blockerError: Record<WithdrawBlocker, () => ApiError> = {
@@ -651,7 +667,7 @@ async function stageOf(deps: Deps, id: bigint): Promise<string | null> {
 /** After a restart: the payouts left in flight go on (each asks the platform and the chain first). */
 export async function resumePayouts(deps: Deps): Promise<number> {
   const rows = await deps.db.selectFrom('withdrawals').select('id').where('stage', 'in', payoutStages).execute();
-  await pumpPayouts(deps).catch((error: unknown) => console.error('[withdrawals]', error instanceof Error ? error.message : 'payout failed'));
+  await pumpPayouts(deps).catch((error: unknown) => log.error({ job: 'payouts', err: error }, 'payout failed'));
   return rows.length;
 }
 
