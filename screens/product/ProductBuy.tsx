@@ -243,7 +243,13 @@ export function PhotoViewer({ product, start, onClose }: { product: ProductDetai
             }}
           >
             {product.images.map((image, i) => (
-              <div key={image.id} className={css.viewerSlide} data-zoomed={zoomed && i === index}>
+              <div
+                key={image.id}
+                className={css.viewerSlide}
+                data-zoomed={zoomed && i === index}
+                // Zoomed, the picture pans by scrolling: the keyboard reaches it too.
+                {...(zoomed && i === index ? { tabIndex: 0, role: 'group', 'aria-label': t('buy.gallery.zoom') } : {})}
+              >
                 <img
                   className={css.viewerImage}
                   src={image.urls.full}

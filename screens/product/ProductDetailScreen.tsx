@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   addComment,
   blockCommenter,
@@ -39,15 +39,24 @@ function Gallery({ product }: { product: ProductDetail }) {
   const [index, setIndex] = useState(0);
   const [viewer, setViewer] = useState<number | null>(null);
   const strip = useRef<HTMLDivElement | null>(null);
+  // The viewer closed on another picture: the strip shows it too, once the dialog has gone (and given focus back).
+  const returnTo = useRef<number | null>(null);
+  useEffect(() => {
+    const at = returnTo.current;
+    if (viewer !== null || at === null) return;
+    returnTo.current = null;
+    const frame = requestAnimationFrame(() => show(at, 'instant'));
+    return () => cancelAnimationFrame(frame);
+  }, [viewer]);
   const t = useT();
   const count = product.images.length;
-  const show = (i: number) => {
+  const show = (i: number, behavior: ScrollBehavior = 'smooth') => {
     const el = strip.current;
     if (!el || count === 0) return;
     const next = Math.max(0, Math.min(count - 1, i));
     // scrollLeft runs negative in a right-to-left page
     const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
-    el.scrollTo({ left: sign * next * el.clientWidth, behavior: 'smooth' });
+    el.scrollTo({ left: sign * next * el.clientWidth, behavior });
     setIndex(next);
   };
   return (
@@ -107,8 +116,8 @@ function Gallery({ product }: { product: ProductDetail }) {
           product={product}
           start={viewer}
           onClose={(at) => {
+            returnTo.current = at;
             setViewer(null);
-            show(at);
           }}
         />
       )}
