@@ -37,6 +37,11 @@ export interface Config {
   metricsToken: string | null;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are closed (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still taken, before the port closes
+   * (SHUTDOWN_DELAY_MS, 0): behind a balancer, the time it takes to see the 503 and send traffic elsewhere.
+   */
+  shutdownDelayMs: number;
 }
 
 export type MediaConfig =
@@ -111,5 +116,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlSecretPrevious: readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),
     metricsToken: env.METRICS_TOKEN || null,
     shutdownGraceMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_GRACE_MS ?? 10_000)) || 0),
+    shutdownDelayMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_DELAY_MS ?? 0)) || 0),
   };
 }

@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import AddToCartButton from '../../src/app/AddToCartButton';
-import { useCart } from '../../src/app/cart';
+import { useCartCount } from '../../src/app/CartButton';
 import { Icon } from '../../src/app/Icon';
 import { go } from '../../src/app/navigation';
 import { Sheet } from '../../src/app/Sheet';
@@ -33,12 +32,6 @@ export function firstChoice(product: ProductDetail): SkuChoice {
 /** One shipping line: free when the method is free or the fee is 0. */
 export function isFreeShipping(product: Pick<ProductDetail, 'shippingMethod' | 'shippingFee'>): boolean {
   return product.shippingMethod === 'free' || parseMoney(product.shippingFee) === 0n;
-}
-
-/** The cart's line count for the bar's badge. */
-function useCartCount(): number {
-  const cart = useCart();
-  return useSelector(cart, (s) => s.context.items.length);
 }
 
 export function ProductBar({ product, owner, onSheet }: { product: ProductDetail; owner: boolean; onSheet: (mode: SheetMode) => void }) {

@@ -6,6 +6,7 @@ import { useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { Icon } from '../../src/app/Icon';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { Sheet, SheetClose } from '../../src/app/Sheet';
 import { useResource } from '../../src/app/useResource';
@@ -280,7 +281,7 @@ export default function SearchScreen() {
   const view = typed === '' ? 'start' : typed === q ? 'results' : 'typing';
   return (
     <>
-      <ScreenHeader title={t('catalogue.search.title')} />
+      <ScreenHeader title={t('catalogue.search.title')} end={<CartButton />} />
       <form
         className={css.searchBar}
         role="search"

@@ -21,6 +21,7 @@ import type { UserRow } from '../http/env';
 import { PlatformError, type PlatformPayment } from '../platform/client';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
+import { log } from '../observability/log';
 
 /**
  * Withdrawals to a wallet address (issue 13). A withdrawal changes only through its chart
@@ -90,6 +91,7 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     inFlight: inFlight === null ? null : inFlight.toString(),
     freshAuthUntil: freshAuthUntil(deps, user),
     knownAddresses: await knownAddresses(deps.db, user.id),
+    network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
 }
 
@@ -427,7 +429,7 @@ async function stageOf(deps: Deps, id: bigint): Promise<string | null> {
 /** After a restart: every payout left in flight is resumed (each asks the platform first). */
 export async function resumePayouts(deps: Deps): Promise<number> {
   const rows = await deps.db.selectFrom('withdrawals').select('id').where('stage', 'in', ['payingOut', 'awaitingConfirmation']).orderBy('id').execute();
-  for (const r of rows) await drivePayout(deps, r.id).catch((error: unknown) => console.error('[withdrawals]', error));
+  for (const r of rows) await drivePayout(deps, r.id).catch((error: unknown) => log.error({ job: 'payouts', withdrawalId: String(r.id), err: error }, 'payout failed'));
   return rows.length;
 }
 

@@ -19,9 +19,9 @@ export function Figures({ lines }: { lines: Figure[] }) {
   return (
     <dl className={css.figures}>
       {lines.map((f) => (
-        <div key={f.label} className={`${css.line} ${f.strong ? css.strong : ''}`}>
+        <div key={f.label} className={`${css.line} ${f.strong ? css.strong : ''} ${f.mono ? css.stacked : ''}`}>
           <dt className={css.label}>{f.label}</dt>
-          <dd className={`${css.value} ${f.mono ? css.mono : ''}`} data-testid={f.testId}>
+          <dd className={`${css.value} ${f.mono ? css.mono : ''}`} style={f.mono ? { textAlign: 'start' } : undefined} data-testid={f.testId}>
             {f.value}
           </dd>
         </div>
@@ -53,6 +53,8 @@ export function DecisionSheet(props: {
   disabled?: boolean;
   onConfirm: () => void;
   testId?: string;
+  /** The confirming button's test id, when not `${testId}-confirm`. */
+  confirmTestId?: string;
 }) {
   const t = useT();
   const formId = `${props.testId ?? 'decision'}-form`;
@@ -72,7 +74,7 @@ export function DecisionSheet(props: {
               {t('app.cancel')}
             </button>
           </SheetClose>
-          <button type="submit" form={formId} className={button({ tone: props.tone ?? 'primary' })} disabled={props.busy || props.disabled} aria-busy={props.busy || undefined} data-testid={props.testId ? `${props.testId}-confirm` : undefined}>
+          <button type="submit" form={formId} className={button({ tone: props.tone ?? 'primary' })} disabled={props.busy || props.disabled} aria-busy={props.busy || undefined} data-testid={props.confirmTestId ?? (props.testId ? `${props.testId}-confirm` : undefined)}>
             {props.confirmLabel}
           </button>
         </>

@@ -22,6 +22,8 @@ export interface WithdrawableAnswer {
   freshAuthUntil: string | null;
   /** Addresses this person already withdrew to (not failed): they need no fresh authentication. */
   knownAddresses: string[];
+  /** The chain the coins travel on, for the review sheet: the sandbox's test coins or the Pi network. */
+  network: 'sandbox' | 'pi';
 }
 
 export interface WithdrawalHistoryLine {
