@@ -332,7 +332,19 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
   await sql`analyze orders, order_items, order_events, checkouts, timers, request_signatures, product_skus`.execute(db);
   const ids = setup.hot.map((h) => h.id);
   await db.updateTable('product_skus').set({ stock: hotStock }).where('id', 'in', ids).execute();
-  const sold = async () => Number((await db.selectFrom('order_items').select(sql<string>`coalesce(sum(quantity), 0)::text`.as('n')).where('sku_id', 'in', ids).executeTakeFirstOrThrow()).n);
+  // Orders a later checkout of the same goods replaced (issue 22) gave their stock back: count the others.
+  const sold = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('order_items as i')
+          .innerJoin('orders as o', 'o.id', 'i.order_id')
+          .select(sql<string>`coalesce(sum(i.quantity), 0)::text`.as('n'))
+          .where('i.sku_id', 'in', ids)
+          .where('o.status', '!=', 'canceled')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const soldBefore = await sold();
   const port = 18_900 + workers;
   const server = await startServerProcess({ databaseUrl, workers, port });

@@ -49,6 +49,7 @@ describe('kept-alive screens stay fresh', () => {
     await page.waitForURL(/#\/product\/submit-order/);
     await vis(page, 'pay-method-balance').check();
     await vis(page, 'submit-order').click();
+    await vis(page, 'pay-review-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     await expect.poll(() => page.locator('[data-testid^="result-status-"]').filter({ visible: true }).allTextContents()).toEqual(['Paid']);
     // Account → My cart: the paid line is gone, so Check out cannot order it again

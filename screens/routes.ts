@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { lazyScreen } from '../src/app/lazyScreen';
+import { lazyScreen, retryableLazy } from '../src/app/lazyScreen';
 import type { RouteDef, TabDef } from '../src/app/routeTypes';
 
 /**
@@ -7,7 +6,7 @@ import type { RouteDef, TabDef } from '../src/app/routeTypes';
  * have not landed yet show the "on its way" screen, but already carry their login flag.
  */
 /** The first screen: it needs only the English namespaces that ship with the entry (src/i18n/i18n.ts). */
-const Home = lazy(() => import('./home/HomeScreen'));
+const Home = retryableLazy(() => import('./home/HomeScreen'));
 const LoginEntry = lazyScreen(() => import('./account/LoginEntryScreen'));
 const Account = lazyScreen(() => import('./account/AccountScreen'));
 const Agreement = lazyScreen(() => import('./service/AgreementScreen'));

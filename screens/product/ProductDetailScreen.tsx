@@ -13,6 +13,7 @@ import {
   reportProduct,
 } from '../../src/api/catalogue';
 import AddToCartButton from '../../src/app/AddToCartButton';
+import { askToLogIn } from '../../src/app/returnTo';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { useGate } from '../../src/app/gateContext';
@@ -302,10 +303,7 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
   const t = useT();
   const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)), ['favourites', 'follows']);
   const rel = relation.data;
-  const needLogin = () => {
-    showToast(t('messages.loginFirst'), 'error');
-    go('/new-my');
-  };
+  const needLogin = askToLogIn; // back here once logged in (src/app/returnTo.ts)
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
   const collect = useSubmit((on: boolean) => collectProduct(product.id, on), undefined, () => relation.reload());
   const follow = useSubmit((on: boolean) => followStore(product.seller.id, on), undefined, () => relation.reload());

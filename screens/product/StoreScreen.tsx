@@ -5,6 +5,8 @@ import { useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { askToLogIn } from '../../src/app/returnTo';
+import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
@@ -45,7 +47,7 @@ export default function StoreScreen() {
   const rel = relation.data;
   return (
     <>
-      <ScreenHeader title={info.data?.seller.nickname ?? t('catalogue.store.title')} />
+      <ScreenHeader title={info.data?.seller.nickname ?? t('catalogue.store.title')} end={<CartButton />} />
       <div className={screen}>
         {info.state === 'loading' ? <div className={skeleton} style={{ height: 88 }} /> : null}
         {info.state === 'failed' ? <p className={muted}>{t('catalogue.detail.notFound')}</p> : null}
@@ -74,8 +76,7 @@ export default function StoreScreen() {
                   disabled={follow.submitting}
                   onClick={() => {
                     if (!user) {
-                      showToast(t('messages.loginFirst'), 'error');
-                      go('/new-my');
+                      askToLogIn(); // back to this store once logged in
                       return;
                     }
                     follow.submit(!(rel?.following ?? false));

@@ -81,3 +81,34 @@ export const storeHead = style({ display: 'flex', alignItems: 'center', gap: var
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });
 export const label = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontWeight: 600 });
 export const checkbox = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+// Search (issue 22): suggestions, sort chips, the filters sheet, the count, nothing found.
+export const resultsStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const suggestions = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const suggestionText = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm });
+export const sortBar = style({ display: 'flex', gap: vars.space.xs, overflowX: 'auto', paddingBottom: vars.space.xs });
+export const sortChip = style({
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.brandSoft, borderColor: vars.color.brand, color: vars.color.brandStrong, fontWeight: 600 } },
+});
+export const count = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const filterForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const fieldset = style({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const legend = style({ fontWeight: 700, padding: 0, marginBottom: vars.space.sm });
+export const priceRow = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.sm });
+export const sheetActions = style({ display: 'grid', gridTemplateColumns: '1fr 2fr', gap: vars.space.sm });
+export const nothing = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const nothingCard = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.sm, textAlign: 'center', color: vars.color.textMuted });
+export const nothingTitle = style({ margin: 0, fontWeight: 700, color: vars.color.text, overflowWrap: 'anywhere' });

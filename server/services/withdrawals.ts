@@ -21,6 +21,7 @@ import type { UserRow } from '../http/env';
 import { PlatformError, type PlatformPayment } from '../platform/client';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
+import { log } from '../observability/log';
 
 /**
  * Withdrawals to a wallet address (issue 13). A withdrawal changes only through its chart
@@ -88,7 +89,22 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     fee: formatMoney(WithdrawalRules.fee),
     maxAmount: formatMoney(maxWithdrawal(balance)),
     inFlight: inFlight === null ? null : inFlight.toString(),
+    freshAuthUntil: freshAuthUntil(deps, user),
+    knownAddresses: await knownAddresses(deps.db, user.id),
+    network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
+}
+
+function freshAuthUntil(deps: Deps, user: UserRow): string | null {
+  if (!user.reauthenticated_at) return null;
+  const until = new Date(user.reauthenticated_at).getTime() + WithdrawalRules.reauthWindow;
+  return until > deps.now() ? new Date(until).toISOString() : null;
+}
+
+/** The addresses a withdrawal went (or is going) to: a withdrawal to one of them needs no fresh authentication. */
+async function knownAddresses(db: Conn, userId: bigint): Promise<string[]> {
+  const rows = await db.selectFrom('withdrawals').select('address').distinct().where('user_id', '=', userId).where('status', '<>', 'failure').orderBy('address').limit(50).execute();
+  return rows.map((r) => r.address);
 }
 
 const blockerError: Record<WithdrawBlocker, () => ApiError> = {
@@ -413,7 +429,7 @@ async function stageOf(deps: Deps, id: bigint): Promise<string | null> {
 /** After a restart: every payout left in flight is resumed (each asks the platform first). */
 export async function resumePayouts(deps: Deps): Promise<number> {
   const rows = await deps.db.selectFrom('withdrawals').select('id').where('stage', 'in', ['payingOut', 'awaitingConfirmation']).orderBy('id').execute();
-  for (const r of rows) await drivePayout(deps, r.id).catch((error: unknown) => console.error('[withdrawals]', error));
+  for (const r of rows) await drivePayout(deps, r.id).catch((error: unknown) => log.error({ job: 'payouts', withdrawalId: String(r.id), err: error }, 'payout failed'));
   return rows.length;
 }
 

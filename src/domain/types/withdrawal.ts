@@ -15,6 +15,15 @@ export interface WithdrawableAnswer {
   maxAmount: string;
   /** The id of the withdrawal in flight, when there is one. */
   inFlight: string | null;
+  /**
+   * Until when the last fresh platform authentication lets a withdrawal go to a new address (null when
+   * none is recent): the form checks it when it opens and runs the authentication inline.
+   */
+  freshAuthUntil: string | null;
+  /** Addresses this person already withdrew to (not failed): they need no fresh authentication. */
+  knownAddresses: string[];
+  /** The chain the coins travel on, for the review sheet: the sandbox's test coins or the Pi network. */
+  network: 'sandbox' | 'pi';
 }
 
 export interface WithdrawalHistoryLine {
