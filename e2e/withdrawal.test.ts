@@ -5,6 +5,7 @@ import { stellarAddressOf } from '../src/domain/stellarAddress';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { expectNoRawWords } from './support/words';
 
 /**
  * Issue 13 journeys in a real browser against the real server in sandbox mode: a KYC-passed user with
@@ -117,6 +118,11 @@ describe('withdrawal and the wallet app in a real browser', () => {
         { timeout: 20_000 },
       )
       .toBe('success');
+    // Issue 24 finding 5: balance details name the withdrawal in words, never "withdrawalReserve".
+    await page.goto(`${app.url}/#/mine/user/balancedetails`);
+    const row = page.locator('[data-kind="withdrawalReserve"]').filter({ visible: true }).first();
+    await expect.poll(() => row.textContent()).toContain('Withdrawal');
+    await expectNoRawWords(page, 'balance details');
     // The records: the status of each, and the total withdrawn.
     await page.goto(`${app.url}/#/mine/withdrawalproduct`);
     await expect.poll(() => vis(page, 'withdraw-total').textContent()).toBe('Total withdrawn: 25 π');
@@ -155,7 +161,7 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const { context, page } = await phone(browser);
     await loginAs(page, app.url, 'demo_seller2');
     await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:1`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
@@ -169,7 +175,7 @@ describe('withdrawal and the wallet app in a real browser', () => {
 
     // A new order (another quantity: a new screen, not the kept-alive one).
     await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:2`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('5 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 5');
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();

@@ -22,6 +22,7 @@ import { usersRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallet';
 import { walletExtraRoutes } from './routes/walletExtras';
 import { withdrawalRoutes } from './routes/withdrawals';
+import { kycRoutes } from './routes/kyc';
 import { mailboxRoutes } from './sandbox/mailbox';
 import { sandboxRoutes } from './sandbox/routes';
 import { log } from './observability/log';
@@ -47,6 +48,7 @@ export function createApi(deps: Deps) {
   app.route('/', afterSaleRoutes(deps));
   app.route('/', walletRoutes(deps));
   app.route('/', withdrawalRoutes(deps));
+  app.route('/', kycRoutes(deps));
   app.route('/', walletExtraRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { checkInHalvingAt } from '../src/domain/points';
+import { sandboxWalletSeed, validateWalletSeed } from './platform/chain';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
 export interface Config {
@@ -20,6 +21,10 @@ export interface Config {
   distDir: string;
   /** Sandbox: how long a submitted payout waits before the simulated chain verifies it (issue 13). */
   sandboxConfirmMs: number;
+  /** The app wallet's secret seed (PI_WALLET_SEED), checked at start, never logged; the sandbox has its own fixed one. Null: payouts wait. */
+  piWalletSeed: string | null;
+  /** Horizon for both networks (PI_HORIZON_URL); unset: Pi's Horizon of the payment's network (sandbox: this server's /sandbox/horizon). */
+  piHorizonUrl: string | null;
   /** How long a public catalogue read (feed page, search) is kept in a process (CATALOGUE_CACHE_MS; `catalogueCacheTtlMs` when unset); 0 keeps none (benches). */
   catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
@@ -115,6 +120,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
+    piWalletSeed: sandbox ? sandboxWalletSeed : validateWalletSeed(env.PI_WALLET_SEED),
+    piHorizonUrl: env.PI_HORIZON_URL || null,
     catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
     media: readMediaConfig(env),

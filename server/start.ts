@@ -14,6 +14,7 @@ import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/ca
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
+import { chainOfConfig } from './platform/chain';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
 import { closeLiveStreams, openLiveStreams } from './http/liveStreams';
@@ -44,6 +45,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let port = config.port;
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
   const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
+  const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
 
   let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
@@ -55,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Across processes, a catalogue write in one clears the public-read cache of the others.
     if (config.catalogueCacheMs !== undefined) setCatalogueCacheTtl(config.catalogueCacheMs);
     if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
-    const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
+    const deps: Deps = { db, config, platform, chain, now: options.now ?? Date.now };
     const api = new Hono();
     api.route('/', createApi(deps));
     answerUnmatched(api);

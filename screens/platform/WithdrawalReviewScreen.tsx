@@ -10,6 +10,8 @@ import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reviewWithdrawalInput, type ReviewWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
 import { withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { kycStatusLabelKey } from '../../src/domain/kyc';
+import { PayoutAlert } from './PayoutAlert';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 
@@ -40,7 +42,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
         {item.amount} π · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(`withdrawal.kyc.${item.kyc}`) })} · {new Date(item.createdAt).toLocaleString()}
+        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {new Date(item.createdAt).toLocaleString()}
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -105,6 +107,7 @@ export default function WithdrawalReviewScreen() {
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />
       <div className={screen}>
+        <PayoutAlert />
         {state === 'loading' && <div className={skeleton} style={{ height: 200 }} />}
         {state !== 'loading' && !data?.list.length && <p className={muted}>{t('withdrawal.consoleEmpty')}</p>}
         {data?.list.map((item) => <Item key={item.id} item={item} onDone={reload} />)}

@@ -19,9 +19,9 @@ export function Figures({ lines }: { lines: Figure[] }) {
   return (
     <dl className={css.figures}>
       {lines.map((f) => (
-        <div key={f.label} className={`${css.line} ${f.strong ? css.strong : ''}`}>
+        <div key={f.label} className={`${css.line} ${f.strong ? css.strong : ''} ${f.mono ? css.stacked : ''}`}>
           <dt className={css.label}>{f.label}</dt>
-          <dd className={`${css.value} ${f.mono ? css.mono : ''}`} data-testid={f.testId}>
+          <dd className={`${css.value} ${f.mono ? css.mono : ''}`} style={f.mono ? { textAlign: 'start' } : undefined} data-testid={f.testId}>
             {f.value}
           </dd>
         </div>

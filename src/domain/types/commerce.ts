@@ -122,6 +122,13 @@ export interface OrderMoneySummary {
   completedOrders: number;
   handlingFees: string;
   refunded: string;
+  /**
+   * The seller's money in three figures that add up (issue 24): not yet available (orders paid and on
+   * their way, and income inside its after-sale window, both less the handling fee), available (the
+   * balance, withdrawable) and withdrawn (withdrawals that arrived).
+   */
+  notYetAvailable: string;
+  withdrawn: string;
 }
 
 /** One movement of the account balance, with its order when it has one. */
