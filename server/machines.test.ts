@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../src/domain/codes';
 import type { ConversationView, MessageView } from '../src/domain/types/customerService';
+import { sandboxWalletSeed } from './platform/chain';
 import { ApiCaller } from './testing/apiClient';
 import { startTestBucket, type TestBucket } from './testing/s3';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase';
@@ -81,6 +82,8 @@ let b: Machine;
 const secrets = new Map<string, string>([
   ['METRICS_TOKEN', metricsToken],
   ['MEDIA_URL_SECRET', mediaSecret],
+  // The sandbox's app wallet seed: the processes load it at start and sign sandbox payouts with it.
+  ['wallet seed', sandboxWalletSeed],
 ]);
 const remember = (name: string, caller: ApiCaller) => {
   if (!caller.session) return;
@@ -288,7 +291,7 @@ describe.runIf(onPostgres)('two machines on one database and one bucket', () => 
     expect(upload?.reqId).toEqual(expect.any(String));
     expect(upload?.userId).toEqual(expect.any(String));
     expect(upload?.ms).toEqual(expect.any(Number));
-    expect(secrets.size).toBeGreaterThanOrEqual(14);
+    expect(secrets.size).toBeGreaterThanOrEqual(15);
     const found = [...secrets].filter(([, value]) => value.length >= 6 && logs.includes(value)).map(([name]) => name);
     expect(found).toEqual([]);
     expect([...secrets.values()].every((v) => v.length >= 6)).toBe(true);
