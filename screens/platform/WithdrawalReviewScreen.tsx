@@ -7,11 +7,13 @@ import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reviewWithdrawalInput, type ReviewWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
 import { withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { exactTime, shortDate } from '../../src/domain/dates';
 
 function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const [reason, setReason] = useState('');
   const act = useSubmit(reviewWithdrawal, (v: ReviewWithdrawalInput) => firstProblem(reviewWithdrawalInput, v)?.key ?? null, onDone);
   return (
@@ -20,7 +22,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
         {item.amount} π · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(`withdrawal.kyc.${item.kyc}`) })} · {new Date(item.createdAt).toLocaleString()}
+        {t('withdrawal.kycLabel', { status: t(`withdrawal.kyc.${item.kyc}`) })} · {exactTime(item.createdAt)}
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -29,7 +31,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
           <ul>
             {item.earlier.map((e) => (
               <li key={e.id}>
-                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {new Date(e.createdAt).toLocaleDateString()}
+                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {shortDate(e.createdAt, language)}
               </li>
             ))}
           </ul>

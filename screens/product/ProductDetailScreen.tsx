@@ -29,6 +29,7 @@ import type { CommentItem, ProductDetail, Relation } from '../../src/domain/type
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
 import * as css from './product.css';
+import { Icon } from '../../src/app/Icon';
 
 /**
  * The image strip: a scroll region reachable by keyboard (Tab, then the arrow keys, Home and End), and
@@ -227,7 +228,7 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
                 className={`${css.starButton} ${rating !== null && n <= rating ? css.starOn : ''}`}
                 onClick={() => setRating(n)}
               >
-                ★
+                <Icon name="star" size={24} filled={rating !== null && n <= rating} />
               </button>
             ))}
           </div>
@@ -259,8 +260,10 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
         <article key={c.id} className={css.comment} data-testid="comment">
           <div className={css.row}>
             <strong>{c.authorName ?? t('catalogue.detail.anonymousName')}</strong>
-            <span className={css.stars} aria-label={`${c.rating} / 5`}>
-              {'★'.repeat(c.rating)}
+            <span className={css.stars} role="img" aria-label={`${c.rating} / 5`}>
+              {Array.from({ length: c.rating }, (_, i) => (
+                <Icon key={i} name="star" size={14} filled />
+              ))}
             </span>
           </div>
           <p style={{ margin: 0 }}>{c.content}</p>
@@ -339,7 +342,8 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
               disabled={collect.submitting || rel?.owner === true}
               onClick={() => (loggedIn ? collect.submit(!(rel?.collected ?? false)) : needLogin())}
             >
-              {rel?.collected ? `♥ ${t('catalogue.detail.collected')}` : `♡ ${t('catalogue.detail.collect')}`}
+              <Icon name="heart" size={18} filled={rel?.collected ?? false} />
+              {rel?.collected ? t('catalogue.detail.collected') : t('catalogue.detail.collect')}
             </button>
             <button type="button" className={button({ tone: 'ghost' })} onClick={() => void copy()} data-testid="copy-link">
               {t('catalogue.detail.copyLink')}

@@ -11,6 +11,7 @@ import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
 import * as css from './product.css';
 import { clearHistory, readHistory, remember } from './searchHistory';
+import { Icon } from '../../src/app/Icon';
 
 function Results({ q, countryId }: { q: string; countryId: number }) {
   const t = useT();
@@ -32,7 +33,7 @@ function Results({ q, countryId }: { q: string; countryId: number }) {
               <span>
                 <strong>{s.nickname}</strong> <span className={muted}>@{s.username}</span>
               </span>
-              <span aria-hidden="true">›</span>
+              <Icon name="forward" size={18} />
             </button>
           ))}
         </section>

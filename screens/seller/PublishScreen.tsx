@@ -25,6 +25,7 @@ import type { OwnProduct, OwnProductDetail } from '../../src/domain/types/catalo
 import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './seller.css';
+import { Icon } from '../../src/app/Icon';
 
 interface Upload {
   key: string;
@@ -175,13 +176,13 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
                 ) : null}
                 <div className={css.thumbBar}>
                   <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.moveLeft')} disabled={i === 0} onClick={() => move(i, -1)}>
-                    ‹
+                    <Icon name="back" size={16} />
                   </button>
                   <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.removeImage')} data-testid="remove-image" onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}>
                     ×
                   </button>
                   <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.moveRight')} disabled={i === uploads.length - 1} onClick={() => move(i, 1)}>
-                    ›
+                    <Icon name="forward" size={16} />
                   </button>
                 </div>
               </div>

@@ -15,6 +15,7 @@ import { useLanguage, useT } from '../../src/i18n/react';
 import { button, muted, skeleton, title as titleStyle } from '../../src/theme/ui.css';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { Icon } from '../../src/app/Icon';
 
 /** Shared pieces of the seller's order screens (screens/seller only). */
 
@@ -102,8 +103,8 @@ export function OrderSkeletons({ count = 3 }: { count?: number }) {
 export function EmptyOrders({ text, testId = 'seller-orders-empty' }: { text: string; testId?: string }) {
   return (
     <div className={ordersCss.empty} data-testid={testId}>
-      <p className={css.emptyIcon} aria-hidden="true">
-        📦
+      <p className={css.emptyIcon}>
+        <Icon name="box" size={40} />
       </p>
       <p className={muted}>{text}</p>
     </div>

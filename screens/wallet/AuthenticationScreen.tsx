@@ -5,6 +5,7 @@ import { isUserWithdrawable } from '../../src/api/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { Icon } from '../../src/app/Icon';
 
 /** /mine/authentication: the person's identity (KYC) status as the platform reports it, and how to complete it. */
 export default function AuthenticationScreen() {
@@ -24,7 +25,7 @@ export default function AuthenticationScreen() {
           </section>
         )}
         <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload}>
-          ↻
+          <Icon name="refresh" /> {t('accounts.notice.refresh')}
         </button>
         <button type="button" className={button({ block: true })} onClick={() => go('/mine/repeatauthentication')}>
           {t('withdrawal.reauth')}
