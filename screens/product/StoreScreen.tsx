@@ -65,7 +65,7 @@ export default function StoreScreen() {
                   @{info.data.seller.username} · {info.data.seller.countryName}
                 </p>
                 <p className={muted} data-testid="store-followers">
-                  {t('catalogue.store.followers', { n: String(info.data.followers) })} · {t('catalogue.store.products', { n: String(info.data.products) })}
+                  {t('catalogue.store.followers', { count: Number(info.data.followers) })} · {t('catalogue.store.products', { count: Number(info.data.products) })}
                 </p>
               </div>
               {!rel?.owner ? (

@@ -212,7 +212,7 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
         <Field id="title" label={t('catalogue.publish.titleLabel')} error={issues.title}>
           <input id="title" className={`${css.input} ${invalid('title')}`} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} aria-invalid={!!issues.title} />
         </Field>
-        <Field id="description" label={t('catalogue.publish.descriptionLabel')} error={issues.description} hint={t('catalogue.publish.wordCount', { n: String(countWords(values.description)) })}>
+        <Field id="description" label={t('catalogue.publish.descriptionLabel')} error={issues.description} hint={t('catalogue.publish.wordCount', { count: countWords(values.description) })}>
           <textarea id="description" className={`${css.textarea} ${invalid('description')}`} value={values.description} maxLength={5000} onChange={(e) => set('description', e.target.value)} aria-invalid={!!issues.description} />
         </Field>
         <Field id="categoryId" label={t('catalogue.publish.category')} error={issues.categoryId}>
