@@ -9,6 +9,7 @@ import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/
 import * as css from './forms.css';
 import { Icon } from '../../src/app/Icon';
 import { shortDate } from '../../src/domain/dates';
+import EmptyState from '../../src/app/EmptyState';
 
 /** /mine/notice: the platform's notices, newest first, with unread marks for a logged-in user. */
 export default function NoticeListScreen() {
@@ -32,9 +33,7 @@ export default function NoticeListScreen() {
             {t('app.retry')}
           </button>
         ) : !notices.data || notices.data.list.length === 0 ? (
-          <p className={muted} data-testid="notices-empty">
-            {t('accounts.notice.empty')}
-          </p>
+          <EmptyState icon="bell" text={t('accounts.notice.empty')} testId="notices-empty" action={{ label: t('app.goHome'), onClick: () => go('/index') }} />
         ) : (
           <nav className={card} style={{ padding: 0, overflow: 'hidden' }} aria-label={t('accounts.notice.title')}>
             {notices.data.list.map((n) => (
