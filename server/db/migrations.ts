@@ -20,6 +20,8 @@ import { searchPostings } from './migrations/0018_search_postings';
 import { cardIndexes } from './migrations/0019_card_indexes';
 import { productCards } from './migrations/0020_product_cards';
 import { productCovers } from './migrations/0021_product_covers';
+import { toPayTab } from './migrations/0022_to_pay_tab';
+import { payoutChain } from './migrations/0023_payout_chain';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '0019_card_indexes': cardIndexes,
   '0020_product_cards': productCards,
   '0021_product_covers': productCovers,
+  '0022_to_pay_tab': toPayTab,
+  '0023_payout_chain': payoutChain,
 };
 
 export const migrationProvider: MigrationProvider = {

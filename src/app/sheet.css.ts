@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
 const desk = 'screen and (min-width: 1024px)';
@@ -86,5 +86,6 @@ export const footer = style({
   padding: vars.space.lg,
   borderTop: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
-  selectors: { '& > *': { flex: 1 } },
 });
+// vanilla-extract refuses a selector that targets children ('& > *'): the footer's buttons share its width here.
+globalStyle(`${footer} > *`, { flex: 1 });

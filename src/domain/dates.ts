@@ -27,3 +27,8 @@ export function shortDate(iso: string | null | undefined, language: string): str
   }
   return format.format(d);
 }
+
+/** A moment later today ("fresh until 15:03"): the time of SPEC's format, HH:mm. */
+export function timeOfDay(iso: string | null | undefined): string {
+  return exactTime(iso).slice(11, 16);
+}
