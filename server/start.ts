@@ -15,6 +15,7 @@ import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
+import { closeLiveHub } from './live/live';
 
 export interface RunningServer {
   url: string;
@@ -128,6 +129,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       setPayoutDriver(null);
       clearInterval(ambassadorLoop);
       await closeChatBus(deps.db);
+      await closeLiveHub(deps.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopSharing?.();
       await deps.db.destroy();

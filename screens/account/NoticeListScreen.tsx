@@ -13,7 +13,7 @@ export default function NoticeListScreen() {
   const t = useT();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.session !== null);
-  const notices = useResource(() => listNotices(loggedIn), ['notices']);
+  const notices = useResource(() => listNotices(loggedIn));
   return (
     <>
       <ScreenHeader title={t('accounts.notice.title')} backTo="/my" />

@@ -12,7 +12,7 @@ import * as css from './address.css';
 /** /mine/address/list: the buyer's delivery addresses, exactly one default. */
 export default function AddressListScreen() {
   const t = useT();
-  const { state, data, retry, reload } = useResource(listAddresses, ['addresses']);
+  const { state, data, retry, reload } = useResource(listAddresses);
   const remove = useSubmit((id: string) => deleteAddress(id), undefined, () => reload());
   const makeDefault = useSubmit((id: string) => setDefaultAddress(id), undefined, () => reload());
   const list: AddressView[] = data ?? [];

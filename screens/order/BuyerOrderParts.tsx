@@ -21,7 +21,7 @@ import type { ReasonDraft, ReasonKey } from './buyerReasons';
 /** The order named by `?id=`, loaded again each time the (kept-alive) screen is shown. */
 export function useOrderFromQuery() {
   const id = useScreenQuery().get('id') ?? '';
-  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)), 'everyShow');
+  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)));
   return { id, ...resource };
 }
 

@@ -97,7 +97,7 @@ export default function SubmitOrderScreen() {
   const items: Items = useMemo(() => buy ?? selectedItems(cartCtx).map(({ productId, skuId, quantity }) => ({ productId, skuId, quantity })), [buy, cartCtx]);
   const itemsKey = JSON.stringify(items);
 
-  const addresses = useResource(listAddresses, ['addresses']);
+  const addresses = useResource(listAddresses);
   const [addressId, setAddressId] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const keyRef = useRef(newKey());

@@ -300,7 +300,7 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
 
 function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boolean }) {
   const t = useT();
-  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)), ['favourites', 'follows']);
+  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)));
   const rel = relation.data;
   const needLogin = () => {
     showToast(t('messages.loginFirst'), 'error');

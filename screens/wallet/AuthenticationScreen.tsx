@@ -9,7 +9,7 @@ import * as css from './withdrawal.css';
 /** /mine/authentication: the person's identity (KYC) status as the platform reports it, and how to complete it. */
 export default function AuthenticationScreen() {
   const t = useT();
-  const { data, reload } = useResource(isUserWithdrawable, 'everyShow');
+  const { data, reload } = useResource(isUserWithdrawable);
   return (
     <>
       <ScreenHeader title={t('withdrawal.kycTitle')} backTo="/my" />

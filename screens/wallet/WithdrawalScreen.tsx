@@ -20,7 +20,7 @@ const empty: StartWithdrawalInput = { address: '', confirmAddress: '', amount: '
 export default function WithdrawalScreen() {
   const t = useT();
   const id = useId();
-  const status = useResource(isUserWithdrawable, 'everyShow');
+  const status = useResource(isUserWithdrawable);
   const [values, setValues] = useState(empty);
   const [sent, setSent] = useState(false);
   const info = status.data;

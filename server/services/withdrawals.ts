@@ -21,6 +21,7 @@ import type { UserRow } from '../http/env';
 import { PlatformError, type PlatformPayment } from '../platform/client';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
+import { publishLive } from '../live/live';
 
 /**
  * Withdrawals to a wallet address (issue 13). A withdrawal changes only through its chart
@@ -219,6 +220,7 @@ export async function applyWithdrawalEvent(trx: Trx, id: bigint, event: Withdraw
     .values({ withdrawal_id: id, event: windowOf(event.type) ?? event.type, party, from_stage: before, to_stage: after, note, created_at: new Date(now) })
     .execute();
   await syncTimers(trx, id, next, now);
+  await publishLive(trx, [{ topic: 'withdrawals', ref: id, people: [row.user_id], staff: true }]);
   for (const action of actions) {
     const effect = isEffect(action.type) ? moneyEffects[action.type] : undefined;
     if (effect) await effect(trx, row, now);

@@ -15,6 +15,8 @@ import { useCustomBackground } from './useCustomBackground';
 const keptScreens = 8;
 
 /** Loaded only once someone is logged in (it is no part of the first screen). */
+/** Pull to refresh, and the tab's live channel while someone is signed in (src/app/PullToRefresh.tsx). */
+const PullToRefresh = lazy(() => import('./PullToRefresh'));
 const AccountTabBadge = lazy(() => import('./orders/AccountTabBadge').then((m) => ({ default: m.AccountTabBadge })));
 
 interface Entry {
@@ -23,7 +25,7 @@ interface Entry {
   query: URLSearchParams;
 }
 
-/** Keeps a kept-alive screen's scroll position while it is hidden. */
+/** Keeps a kept-alive screen's scroll position while it is hidden; pulled down from its top, it refreshes. */
 function ScreenSlot({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const saved = useRef(0);
@@ -39,6 +41,9 @@ function ScreenSlot({ children }: { children: ReactNode }) {
   }, []);
   return (
     <div ref={ref} className={css.screenSlot}>
+      <Suspense fallback={null}>
+        <PullToRefresh slot={ref} />
+      </Suspense>
       {children}
     </div>
   );
@@ -114,6 +119,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
   useEffect(() => {
     if (blocked) gate.send({ type: 'ROUTE_BLOCKED' });
   }, [blocked, key, gate]);
+
 
   const cache = useRef<Entry[]>([]);
   if (!blocked && path !== '/') {

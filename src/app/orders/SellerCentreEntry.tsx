@@ -9,7 +9,7 @@ import * as css from './SellerEntry.css';
 export function SellerCentreEntry() {
   const t = useT();
   // The account tab is kept alive: the count is read afresh each time it is shown.
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const unread = badges.data?.seller.unread ?? 0;
   return (
     <button type="button" className={listRow} onClick={() => go('/seller/order/list')} data-testid="open-seller-centre">
