@@ -108,6 +108,7 @@ async function main() {
 
     // The seller confirms the orders, round robin over the buyers, at `rate` a second.
     const sentAt = new Map<string, number>();
+    const acks: number[] = [];
     let refused = 0;
     const started = performance.now();
     const calls: Promise<void>[] = [];
@@ -117,9 +118,11 @@ async function main() {
       if (wait > 0) await sleep(wait);
       const buyer = buyers[c];
       if (!buyer) continue;
-      sentAt.set(buyer.orderId, performance.now());
+      const t0 = performance.now();
+      sentAt.set(buyer.orderId, t0);
       calls.push(
         seller.post('/api/commodity/orders/act', { id: buyer.orderId, action: { type: 'CONFIRM' } }).then((a) => {
+          acks.push(performance.now() - t0);
           if (a.code !== '0000') refused += 1;
         }),
       );
@@ -133,6 +136,7 @@ async function main() {
       if (got === undefined) missing += 1;
       else latencies.push(got - at);
     }
+    console.log(`the seller's call alone (the change committed and answered): p50 ${percentile(acks, 50).toFixed(1)} ms, p99 ${percentile(acks, 99).toFixed(1)} ms`);
     console.log(
       `${sentAt.size} changes (the seller confirms an order) at ${rate}/s to ${listeners} open streams: on the buyer's stream p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (budget p99 1000 ms); missing ${missing}, refused ${refused}; load average ${os.loadavg()[0]?.toFixed(1) ?? '?'} on ${os.cpus().length} cores`,
     );

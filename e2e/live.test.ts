@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMoney } from '../src/domain/money';
 import type { OrderAction } from '../src/domain/schemas/orders';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
 import { ApiCaller } from '../server/testing/apiClient';
+import { stellarAddressOf } from '../src/domain/stellarAddress';
+import { createWithdrawal } from '../server/services/withdrawals';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 
@@ -21,7 +24,7 @@ let apiSeller: ApiCaller;
 let apiStaff: ApiCaller;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ sandboxConfirmMs: 0 });
   browser = await launchBrowser();
   apiBuyer = new ApiCaller(app.url, () => Date.now());
   apiSeller = new ApiCaller(app.url, () => Date.now());
@@ -184,6 +187,109 @@ describe('the four findings of issue 23', () => {
     expect(texts[first]).toContain('Sent when back online');
     const stored = await app.deps.db.selectFrom('chat_messages').select('body').where('body', 'like', '%while offline').orderBy('id').execute();
     expect(stored.map((m) => m.body)).toEqual(['First while offline', 'Second while offline']);
+    await context.close();
+  }, 120_000);
+});
+
+/** With A's screen open, B acts; A's screen shows it without navigation. */
+describe('the two-person matrix: what another person does reaches an open screen', () => {
+  it("the seller confirms and ships → the buyer's open order; the buyer confirms receipt → the seller's open order", async () => {
+    const order = await paidOrder('Matrix lamp', '3');
+    const buyer = await phone(browser);
+    const seller = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    await loginAs(seller.page, app.url, 'demo_seller');
+    await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${order.id}`);
+    const stage = () => vis(buyer.page, 'order-detail-status').getAttribute('data-stage');
+    await vis(buyer.page, 'order-detail-status').waitFor();
+    const paid = await stage();
+    await act(apiSeller, order.id, { type: 'CONFIRM' });
+    await expect.poll(stage, live).not.toBe(paid);
+    const confirmed = await stage();
+    expect(await vis(buyer.page, 'order-confirm-receipt').count()).toBe(0);
+    await act(apiSeller, order.id, { type: 'SHIP', company: 'DHL', number: 'DHL1234567' });
+    await expect.poll(stage, live).not.toBe(confirmed);
+    await vis(buyer.page, 'order-confirm-receipt').waitFor(live);
+
+    await seller.page.goto(`${app.url}/#/mine/seller/order-detail?id=${order.id}`);
+    const sellerStage = () => vis(seller.page, 'seller-detail-head').getAttribute('data-stage');
+    await vis(seller.page, 'seller-detail-head').waitFor();
+    const shipped = await sellerStage();
+    await act(apiBuyer, order.id, { type: 'CONFIRM_RECEIPT' });
+    await expect.poll(sellerStage, live).not.toBe(shipped);
+    await buyer.context.close();
+    await seller.context.close();
+  }, 120_000);
+
+  it("the seller rejects → the buyer's open case; the arbiter decides → the seller's open case", async () => {
+    const orderId = await receivedOrder('Matrix tumbler', '5');
+    const caseId = await openCase(orderId, 'refundOnly', '6');
+    const buyer = await phone(browser);
+    const seller = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    await loginAs(seller.page, app.url, 'demo_seller');
+    await buyer.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await expect.poll(() => vis(buyer.page, 'aftersale-status').textContent()).toBe('Applied');
+    expect((await apiSeller.post('/api/aftersale/act', { id: caseId, action: { type: 'REJECT', reason: 'Checked intact when packed.' } })).code).toBe('0000');
+    await vis(buyer.page, 'aftersale-rejection').waitFor(live);
+    expect(await vis(buyer.page, 'aftersale-rejection').textContent()).toContain('Checked intact when packed.');
+
+    expect((await apiBuyer.post('/api/aftersale/act', { id: caseId, action: { type: 'APPEAL', statement: 'The courier photo shows the crack.', evidence: [] } })).code).toBe('0000');
+    await seller.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await expect.poll(() => vis(seller.page, 'aftersale-status').textContent()).not.toBe('Applied');
+    const decided = await apiStaff.post('/api/aftersale/act', { id: caseId, action: { type: 'DECIDE_FULL', reason: 'The photos show the damage.' } });
+    expect(decided.code, decided.msg).toBe('0000');
+    await expect.poll(() => vis(seller.page, 'aftersale-status').textContent(), live).toBe('Refunded');
+    await vis(seller.page, 'aftersale-decision').waitFor(live);
+    await expect.poll(() => vis(buyer.page, 'aftersale-status').textContent(), live).toBe('Refunded');
+    await buyer.context.close();
+    await seller.context.close();
+  }, 120_000);
+
+  it("staff approve a withdrawal → the person's open record follows it to the payout", async () => {
+    const user = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
+    const id = await createWithdrawal(app.deps, user, { address: stellarAddressOf(crypto.randomBytes(32)), amount: parseMoney('5') });
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.goto(`${app.url}/#/mine/withdrawalproduct?id=${id}`);
+    const status = () => vis(page, 'withdraw-detail-status').getAttribute('data-status');
+    await expect.poll(status).toBe('toBeConfirmed');
+    const approved = await apiStaff.post('/api/platform/withdrawal/review', { id: id.toString(), decision: 'approve' });
+    expect(approved.code, approved.msg).toBe('0000');
+    await expect.poll(status, { timeout: 10_000 }).toBe('success');
+    await context.close();
+  }, 120_000);
+
+  it("staff reply to a work order → its open detail; a new notice → the open notice list; a chat message → the tab bar's badge", async () => {
+    const { orderNo } = await paidOrder('Matrix kettle', '4');
+    const filed = await apiBuyer.post<{ id: string }>('/api/workorder/add', { orderNo, category: 'delivery', description: 'Is my kettle on its way, please?', images: [] });
+    expect(filed.code, filed.msg).toBe('0000');
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.goto(`${app.url}/#/workorder/workorderdetail?id=${filed.object.id}`);
+    await expect.poll(() => vis(page, 'workorder-status').textContent()).toBe('Open');
+    expect((await apiStaff.post('/api/platform/workorder/reply', { id: filed.object.id, body: 'It ships today.' })).code).toBe('0000');
+    await expect.poll(() => vis(page, 'workorder-status').textContent(), live).toBe('Answered');
+    expect(await vis(page, 'workorder-reply').last().textContent()).toContain('It ships today.');
+
+    await page.goto(`${app.url}/#/mine/notice`);
+    const notice = await apiStaff.post<{ id: string }>('/api/console/notices/publish', { title: 'Live notice', body: 'A notice published while the list is open.' });
+    expect(notice.code, notice.msg).toBe('0000');
+    await vis(page, `notice-${notice.object.id}`).waitFor(live);
+
+    // The buyer on the home tab; the seller writes in their conversation: the account tab's badge counts it.
+    await page.goto(`${app.url}/#/index`);
+    await vis(page, 'tab-home').waitFor();
+    const badge = async () => Number((await vis(page, 'account-badge').count()) ? await vis(page, 'account-badge').textContent() : 0);
+    await expect.poll(badge).toBeGreaterThanOrEqual(0);
+    const before = await badge();
+    const product = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Matrix basket', price: '2', shippingFee: '1' });
+    const sellerId = (await app.deps.db.selectFrom('users').select('id').where('username', '=', 'demo_seller').executeTakeFirstOrThrow()).id.toString();
+    const conversation = await apiBuyer.post<{ id: string }>('/api/chat/conversation/open', { kind: 'seller', sellerId, subject: { kind: 'product', id: product.productId } });
+    expect(conversation.code, conversation.msg).toBe('0000');
+    const sent = await apiSeller.post('/api/chat/message/send', { conversationId: conversation.object.id, clientId: crypto.randomBytes(9).toString('base64url'), body: 'Hello from the seller.' });
+    expect(sent.code, sent.msg).toBe('0000');
+    await expect.poll(badge, live).toBe(before + 1);
     await context.close();
   }, 120_000);
 });
