@@ -1,8 +1,13 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatTimings } from '../../src/domain/customerService';
 import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { CheckoutAnswer } from '../../src/domain/types/commerce';
+import { readConfig } from '../config';
+import { startServer } from '../start';
 import { ApiCaller } from '../testing/apiClient';
 import { insertAddress, insertProduct } from '../testing/commerceFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
@@ -46,11 +51,11 @@ interface Stream {
 }
 
 /** A reader of the live stream, the way a browser's EventSource reads it. */
-async function open(caller: ApiCaller, lastEventId?: string): Promise<Stream> {
+async function open(caller: ApiCaller, lastEventId?: string, baseUrl = server.url): Promise<Stream> {
   const ticket = await caller.post<{ ticket: string }>('/api/live/ticket');
   expect(ticket.code).toBe('0000');
   const abort = new AbortController();
-  const res = await fetch(`${server.url}/api/live/stream?ticket=${ticket.object.ticket}`, { headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {}, signal: abort.signal });
+  const res = await fetch(`${baseUrl}/api/live/stream?ticket=${ticket.object.ticket}`, { headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {}, signal: abort.signal });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: Event[] = [];
   void (async () => {
@@ -181,5 +186,20 @@ describe('what a person’s stream carries', () => {
     const stale = await open(buyer, last);
     await stale.waitFor((es) => es.some((e) => e.event === 'refresh'), 'a refresh');
     stale.close();
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('a change made through one process reaches a stream open on another (LISTEN/NOTIFY)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-live-'));
+    const other = await startServer({ ...readConfig({}), port: 0, host: '127.0.0.1', sandbox: true, piApiKey: 'sandbox-key', dataDir, databaseUrl: server.database.url }, { now: server.clock.now });
+    try {
+      const remote = await open(buyer, undefined, other.url);
+      const order = await paidOrder();
+      await act(seller, order.id, { type: 'CONFIRM' });
+      await remote.waitFor(has('orders', order.id), 'the order notice on the other process');
+      remote.close();
+    } finally {
+      await other.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
