@@ -10,9 +10,6 @@ import { fromPromiseStub } from './actorStub';
 export interface PagerContext {
   items: unknown[];
   next: string | null;
-  pages: number;
-  /** The page loading is a new first page: it replaces the list instead of extending it. */
-  fromTop: boolean;
 }
 
 export interface PageAnswer {
@@ -29,20 +26,16 @@ export const pagerMachine = setup({
     loadPage: fromPromiseStub<PageAnswer, { cursor: string | null }>('loadPage'),
   },
   actions: {
-    append: assign(({ context }, page: PageAnswer) => ({
-      items: context.fromTop ? page.list : [...context.items, ...page.list],
-      next: page.next,
-      pages: context.fromTop ? 1 : context.pages + 1,
-      fromTop: false,
-    })),
-    startOver: assign({ next: () => null, fromTop: () => true }),
+    // A page loaded without a cursor is a new first page: it replaces the list (shown until then).
+    append: assign(({ context }, page: PageAnswer) => ({ items: context.next === null ? page.list : [...context.items, ...page.list], next: page.next })),
+    startOver: assign({ next: () => null }),
   },
   guards: {
     hasMore: (_, page: PageAnswer) => page.next !== null,
   },
 }).createMachine({
   id: 'pager',
-  context: { items: [], next: null, pages: 0, fromTop: false },
+  context: { items: [], next: null },
   initial: 'loading',
   states: {
     loading: {
