@@ -6,6 +6,7 @@ import type { MessageView } from '../../src/domain/types/customerService';
 import { chatBus, type Delivery } from '../chat/bus';
 import type { Deps } from '../deps';
 import { ApiError, failure, ok } from '../http/envelope';
+import { registerLiveStream } from '../http/liveStreams';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { parseWith } from '../http/validate';
@@ -80,11 +81,20 @@ export function liveRoutes(deps: Deps) {
       });
       let offHubClose = () => undefined as void;
       let offBusClose = () => undefined as void;
+      let offRegistry = () => undefined as void;
       const ended = new Promise<void>((resolve) => {
         stream.onAbort(resolve);
         c.req.raw.signal.addEventListener('abort', () => resolve());
         offHubClose = hub.onClose(resolve);
         offBusClose = bus.onClose(resolve);
+        // A shutdown ends the stream with a retry hint: the client reconnects elsewhere and resumes.
+        offRegistry = registerLiveStream({
+          close: async (retryMs) => {
+            queue = queue.then(() => stream.write(`retry: ${retryMs}\n\n`)).then(() => undefined).catch(() => undefined);
+            await queue;
+            resolve();
+          },
+        });
       });
       try {
         const top = await hub.top();
@@ -115,6 +125,7 @@ export function liveRoutes(deps: Deps) {
         await ended;
         clearInterval(beat);
       } finally {
+        offRegistry();
         offHubClose();
         offBusClose();
         offNotices();
