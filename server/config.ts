@@ -36,7 +36,10 @@ export interface Config {
    * once in the database (table media_key) is used, which every process on that database shares already.
    */
   mediaUrlSecret: string | null;
-  /** The key before a rotation (MEDIA_URL_SECRET_PREVIOUS): URLs it signed are still honoured, none are signed with it. */
+  /**
+   * The key before a rotation (MEDIA_URL_SECRET_PREVIOUS): URLs it signed are still honoured, none are signed with
+   * it. 'database' names the database's key (when MEDIA_URL_SECRET is first set).
+   */
   mediaUrlSecretPrevious: string | null;
   /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics answers 404. */
   metricsToken: string | null;
@@ -64,6 +67,8 @@ export type MediaConfig =
       forcePathStyle: boolean;
       /** Key prefix of the objects ("media/"). */
       prefix: string;
+      /** Bytes of this machine's disk cache of bucket pictures (DATA_DIR/media-cache; MEDIA_CACHE_MB, 1024; 0: none). */
+      cacheBytes: number;
     };
 
 function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
@@ -83,6 +88,7 @@ function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
     secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY || null,
     forcePathStyle: pathStyle === undefined || pathStyle === '' ? endpoint !== null : pathStyle === '1' || pathStyle === 'true',
     prefix: env.MEDIA_S3_PREFIX ?? 'media/',
+    cacheBytes: Math.max(0, Math.floor(Number(env.MEDIA_CACHE_MB ?? 1024)) || 0) * 1024 * 1024,
   };
 }
 
@@ -120,7 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
     media: readMediaConfig(env),
     mediaUrlSecret: readSecret(env, 'MEDIA_URL_SECRET'),
-    mediaUrlSecretPrevious: readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),
+    mediaUrlSecretPrevious: env.MEDIA_URL_SECRET_PREVIOUS === 'database' ? 'database' : readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),
     metricsToken: env.METRICS_TOKEN || null,
     shutdownGraceMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_GRACE_MS ?? 10_000)) || 0),
     shutdownDelayMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_DELAY_MS ?? 0)) || 0),
