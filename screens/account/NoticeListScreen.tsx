@@ -17,7 +17,7 @@ export default function NoticeListScreen() {
   const language = useLanguage();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.session !== null);
-  const notices = useResource(() => listNotices(loggedIn), ['notices']);
+  const notices = useResource(() => listNotices(loggedIn));
   return (
     <>
       <ScreenHeader title={t('accounts.notice.title')} backTo="/my" />

@@ -27,7 +27,7 @@ export default function SecuritySettingsScreen() {
   const t = useT();
   const gate = useGate();
   const user = useSelector(gate, (s) => s.context.userInfo);
-  const security = useResource(getSecurity, ['profile']);
+  const security = useResource(getSecurity);
   const freeze = useAccountForm(null, async () => {
     await freezeMyAccount();
     showToast(t('accounts.security.frozen'), 'info');

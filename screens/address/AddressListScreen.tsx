@@ -13,7 +13,7 @@ import EmptyState from '../../src/app/EmptyState';
 /** /mine/address/list: the buyer's delivery addresses, exactly one default. */
 export default function AddressListScreen() {
   const t = useT();
-  const { state, data, retry, reload } = useResource(listAddresses, ['addresses']);
+  const { state, data, retry, reload } = useResource(listAddresses);
   const remove = useSubmit((id: string) => deleteAddress(id), undefined, () => reload());
   const makeDefault = useSubmit((id: string) => setDefaultAddress(id), undefined, () => reload());
   const list: AddressView[] = data ?? [];

@@ -11,7 +11,6 @@ import * as css from './chat.css';
 import { ChatPanel } from './ChatPanel';
 import { ConversationRow } from './ContactListScreen';
 import { LoginRequired } from './LoginRequired';
-import { useChatStream } from './useChatStream';
 import { useWorkOrderSteps, WorkOrderRow, WorkOrderThread } from './WorkOrderParts';
 import { Icon } from '../../src/app/Icon';
 
@@ -39,9 +38,8 @@ function UserContext({ userId }: { userId: string }) {
 
 function Conversations() {
   const t = useT();
-  const list = useResource(deskConversations, 'everyShow');
+  const list = useResource(deskConversations);
   const [open, setOpen] = useState<ConversationView | null>(null);
-  const newest = (list.data ?? []).reduce<string | null>((max, c) => (c.lastMessage && (max === null || BigInt(c.lastMessage.id) > BigInt(max)) ? c.lastMessage.id : max), null);
   if (open) {
     return (
       <section style={{ display: 'grid', gap: 12 }}>
@@ -58,7 +56,6 @@ function Conversations() {
   }
   return (
     <section className={card} style={{ padding: 0, overflow: 'hidden' }} aria-labelledby="desk-waiting">
-      {list.state === 'ready' ? <DeskLive after={newest} onChange={list.reload} /> : null}
       <h2 id="desk-waiting" style={{ margin: 0, padding: 16, fontSize: 16 }}>
         {t('chat.desk.waiting')}
       </h2>
@@ -68,11 +65,6 @@ function Conversations() {
       ))}
     </section>
   );
-}
-
-function DeskLive({ after, onChange }: { after: string | null; onChange: () => void }) {
-  useChatStream(onChange, after);
-  return null;
 }
 
 function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {

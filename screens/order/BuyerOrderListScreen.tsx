@@ -116,7 +116,7 @@ export default function BuyerOrderListScreen() {
   const asked = query.get('tab');
   const [tab, setTab] = useState<BuyerOrderTab>(isTab(asked) ? asked : 'all');
   const ids = useId(); // one instance per kept-alive route and query
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const counts: Record<BuyerOrderTab, number> = {
     all: badges.data?.buyer.unread ?? 0,
     toPay: badges.data?.buyer.toPay ?? 0,

@@ -22,7 +22,7 @@ import { Icon } from '../../src/app/Icon';
 /** The order named by `?id=`, loaded again each time the (kept-alive) screen is shown. */
 export function useOrderFromQuery() {
   const id = useScreenQuery().get('id') ?? '';
-  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)), 'everyShow');
+  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)));
   return { id, ...resource };
 }
 

@@ -55,7 +55,7 @@ function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
 /** Console: identity checks under review, oldest first (issue 27); staff verify, or reject with a reason. */
 export default function KycReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(kycQueue, 'everyShow');
+  const { state, data, reload } = useResource(kycQueue);
   return (
     <>
       <ScreenHeader title={t('kyc.console.title')} backTo="/platform/console" />

@@ -61,7 +61,7 @@ function Queue({ status }: { status: ProductStatus }) {
   const t = useT();
   const loader = useMemo(() => () => getReviewQueue(status), [status]);
   // Kept alive while hidden: read afresh each time the screen is shown (other staff decide too).
-  const { state, data, reload } = useResource<ReviewItem[]>(loader, 'everyShow');
+  const { state, data, reload } = useResource<ReviewItem[]>(loader);
   if (state === 'loading') return <div className={skeleton} style={{ height: 200 }} />;
   if (!data?.length) return <p className={muted}>{t('catalogue.console.empty')}</p>;
   return (

@@ -104,7 +104,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
 /** Console: withdrawals waiting for manual review, oldest first, with the person's KYC and earlier withdrawals. */
 export default function WithdrawalReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(withdrawalReviewQueue, 'everyShow');
+  const { state, data, reload } = useResource(withdrawalReviewQueue);
   return (
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />

@@ -15,7 +15,7 @@ type Collected = ProductCard & { status: string };
 /** My favourites (/mine/collect): collected products, newest first; each can be uncollected. */
 export default function CollectScreen() {
   const t = useT();
-  const pager = usePager<Collected>((cursor) => getCollected(cursor), ['favourites']);
+  const pager = usePager<Collected>((cursor) => getCollected(cursor));
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
   const remove = useSubmit((id: string) => collectProduct(id, false), undefined, () => pager.reload());
   return (

@@ -317,7 +317,7 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
   const t = useT();
   const [choice, setChoice] = useState<SkuChoice>(() => firstChoice(product));
   const [sheet, setSheet] = useState<SheetMode | null>(null);
-  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)), ['favourites', 'follows']);
+  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)));
   const rel = relation.data;
   const needLogin = askToLogIn; // back here once logged in (src/app/returnTo.ts)
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).

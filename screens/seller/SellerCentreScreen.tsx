@@ -17,7 +17,7 @@ import { Icon } from '../../src/app/Icon';
 
 function MoneySummary() {
   const t = useT();
-  const summary = useResource(orderMoneySummary, 'everyShow');
+  const summary = useResource(orderMoneySummary);
   if (summary.state === 'loading' && !summary.data) return <div className={skeleton} style={{ height: 140 }} aria-busy="true" />;
   if (!summary.data) {
     return (

@@ -328,7 +328,7 @@ export default function SellerOrderDetailScreen() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
   // Kept alive: shown again after shipping, cancelling or rating elsewhere, it reads the order afresh.
-  const order = useResource(() => orderDetail(id), 'everyShow');
+  const order = useResource(() => orderDetail(id));
   return (
     <>
       <ScreenHeader title={t('sellerOrders.detail.title')} backTo="/mine/seller/sellerallOrderList" />

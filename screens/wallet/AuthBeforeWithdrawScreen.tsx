@@ -19,7 +19,7 @@ const checks: { blocker: WithdrawBlocker; labelKey: string }[] = [
 /** /mine/authbeforewithdraw: what must hold before a withdrawal (isUserWithdrawable), each ticked or with its remedy. */
 export default function AuthBeforeWithdrawScreen() {
   const t = useT();
-  const { data, reload } = useResource(isUserWithdrawable, 'everyShow');
+  const { data, reload } = useResource(isUserWithdrawable);
   return (
     <>
       <ScreenHeader title={t('withdrawal.checksTitle')} backTo="/my" />

@@ -82,7 +82,7 @@ function Money({ order, movements }: { order: OrderView; movements: BalanceMovem
 export default function BalanceDetailsOrderScreen() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
-  const money = useResource(() => loadOrderMoney(id), 'everyShow');
+  const money = useResource(() => loadOrderMoney(id));
   return (
     <>
       <ScreenHeader title={t('balance.order.title')} backTo="/mine/user/balancedetails" />

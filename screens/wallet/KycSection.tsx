@@ -16,7 +16,7 @@ const empty: Fields = { fullName: '', birthDate: '', country: '', documentType: 
 /** The person's identity check (issue 27): status, why it was rejected, the details form, the history. */
 export function KycSection() {
   const t = useT();
-  const { data, reload } = useResource(myKyc, 'everyShow');
+  const { data, reload } = useResource(myKyc);
   const [fields, setFields] = useState<Fields>(empty);
   const act = useSubmit(submitKyc, (v: Fields) => firstProblem(submitKycInput, v)?.key ?? null, () => {
     setFields(empty);

@@ -16,7 +16,7 @@ const when = (iso: string | null) => exactTime(iso) || '—';
 
 function Detail({ id }: { id: string }) {
   const t = useT();
-  const { data, reload } = useResource(() => withdrawalDetail(id), 'everyShow');
+  const { data, reload } = useResource(() => withdrawalDetail(id));
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const lines: [string, string, boolean?][] = [
     ['withdrawal.amount', `${data.amount} π`],
@@ -86,7 +86,7 @@ function Records() {
     const answer = await withdrawalRecords(page, pageSize);
     setTotal(answer.totalWithdrawn);
     return { list: answer.list, next: page * pageSize < answer.total ? String(page + 1) : null };
-  }, 'everyShow');
+  });
   return (
     <>
       {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}

@@ -63,7 +63,7 @@ function FreshAuth({ info, onDone, compact }: { info: WithdrawableAnswer; onDone
 export default function WithdrawalScreen() {
   const t = useT();
   const id = useId();
-  const status = useResource(isUserWithdrawable, 'everyShow');
+  const status = useResource(isUserWithdrawable);
   const [values, setValues] = useState(empty);
   const [sent, setSent] = useState(false);
   const [reviewing, setReviewing] = useState(false);

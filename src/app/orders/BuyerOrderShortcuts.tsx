@@ -18,7 +18,7 @@ const shortcuts: BuyerOrderTab[] = ['toPay', 'pendingShipment', 'shipped', 'unra
  */
 export function BuyerOrderShortcuts() {
   const t = useT();
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const balance = useAccountBalance();
   const refreshBalance = balance.refresh;
   // The account tab is kept alive: the badges, and the balance (timers refund and pay out in the

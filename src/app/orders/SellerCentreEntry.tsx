@@ -10,7 +10,7 @@ import { Icon } from '../Icon';
 export function SellerCentreEntry() {
   const t = useT();
   // The account tab is kept alive: the count is read afresh each time it is shown.
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const unread = badges.data?.seller.unread ?? 0;
   return (
     <button type="button" className={listRow} onClick={() => go('/seller/order/list')} data-testid="open-seller-centre">
