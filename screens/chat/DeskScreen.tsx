@@ -12,6 +12,7 @@ import { ChatPanel } from './ChatPanel';
 import { ConversationRow } from './ContactListScreen';
 import { LoginRequired } from './LoginRequired';
 import { useWorkOrderSteps, WorkOrderRow, WorkOrderThread } from './WorkOrderParts';
+import { Icon } from '../../src/app/Icon';
 
 /** Beside the chat: the user's orders (with their status) and work orders. */
 function UserContext({ userId }: { userId: string }) {
@@ -43,7 +44,7 @@ function Conversations() {
     return (
       <section style={{ display: 'grid', gap: 12 }}>
         <button type="button" className={button({ tone: 'ghost' })} onClick={() => { setOpen(null); list.reload(); }}>
-          ‹ {t('chat.desk.waiting')}
+          <Icon name="back" size={16} /> {t('chat.desk.waiting')}
         </button>
         <h2 style={{ margin: 0, fontSize: 16 }}>{open.otherName}</h2>
         <UserContext userId={open.buyerId} />
@@ -73,7 +74,7 @@ function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <section style={{ display: 'grid', gap: 12 }}>
       <button type="button" className={button({ tone: 'ghost' })} onClick={onBack}>
-        ‹ {t('chat.desk.queue')}
+        <Icon name="back" size={16} /> {t('chat.desk.queue')}
       </button>
       {w ? (
         <>

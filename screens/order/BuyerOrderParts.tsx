@@ -15,6 +15,7 @@ import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderTextLimits } from '../../src/domain/orderRules';
 import type { ReasonDraft, ReasonKey } from './buyerReasons';
+import { Icon } from '../../src/app/Icon';
 
 /** Pieces shared by the buyer's order screens (one area: screens/order). */
 
@@ -167,7 +168,7 @@ export function Stars({ score }: { score: number }) {
     <span role="img" aria-label={t('buyerOrders.rate.scoreLabel', { score })}>
       {[1, 2, 3, 4, 5].map((n) => (
         <span key={n} aria-hidden="true" className={n <= score ? css.starFilled : undefined}>
-          {n <= score ? '★' : '☆'}
+          <Icon name="star" size={16} filled={n <= score} />
         </span>
       ))}
     </span>

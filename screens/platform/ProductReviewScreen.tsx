@@ -30,7 +30,7 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
       <strong data-testid="review-title">{item.title}</strong>
       <span className={muted}>
         π {item.price} · {t('catalogue.console.seller', { name: item.seller.nickname })}
-        {item.reports ? ` · ${t('catalogue.console.reports', { n: String(item.reports) })}` : ''}
+        {item.reports ? ` · ${t('catalogue.console.reports', { count: Number(item.reports) })}` : ''}
       </span>
       <p className={muted} style={{ whiteSpace: 'pre-wrap' }}>
         {item.description.slice(0, 400)}

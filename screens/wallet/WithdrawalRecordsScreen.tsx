@@ -9,8 +9,10 @@ import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey }
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { Icon } from '../../src/app/Icon';
+import { exactTime } from '../../src/domain/dates';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => exactTime(iso) || '—';
 
 function Detail({ id }: { id: string }) {
   const t = useT();
@@ -52,7 +54,7 @@ function Detail({ id }: { id: string }) {
         ))}
       </dl>
       <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} data-testid="withdraw-detail-refresh">
-        ↻
+        <Icon name="refresh" /> {t('accounts.notice.refresh')}
       </button>
     </section>
   );
@@ -98,7 +100,7 @@ function Records() {
       <div ref={pager.sentinel} />
       {pager.state === 'failed' && (
         <button type="button" className={button({ tone: 'secondary', block: true })} onClick={pager.retry}>
-          ↻
+          <Icon name="refresh" /> {t('app.retry')}
         </button>
       )}
     </>

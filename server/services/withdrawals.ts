@@ -678,7 +678,9 @@ export async function payoutDesk(deps: Deps): Promise<PayoutDesk> {
   const wallet = deps.chain.appAddress;
   const slot = wallet ? await deps.db.selectFrom('payout_slots').select('withdrawal_id').where('wallet', '=', wallet).executeTakeFirst() : undefined;
   const waiting = await deps.db.selectFrom('withdrawals').select(['id', 'amount', 'waiting', 'reviewed_at']).where('stage', '=', 'payingOut').orderBy('reviewed_at').orderBy('id').limit(100).execute();
-  const network = deps.config.sandbox ? 'Pi Testnet' : null;
+  // The network the app wallet last paid on (every payment names its own); the sandbox's is the Testnet.
+  const last = await deps.db.selectFrom('payout_envelopes').select('network').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const network = last?.network ?? (deps.config.sandbox ? 'Pi Testnet' : null);
   const balance = wallet && network ? await deps.chain.balance(network).catch(() => null) : null;
   return {
     wallet,

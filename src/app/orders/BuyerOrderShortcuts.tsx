@@ -8,6 +8,7 @@ import { useAccountBalance } from './BuyerBalance';
 import { BuyerOrderIcon } from './BuyerOrderIcon';
 import * as css from './BuyerOrderShortcuts.css';
 import * as ordersCss from './orders.css';
+import { Icon } from '../Icon';
 
 const shortcuts: BuyerOrderTab[] = ['toPay', 'pendingShipment', 'shipped', 'unrated', 'all'];
 
@@ -34,7 +35,7 @@ export function BuyerOrderShortcuts() {
           {t('buyerOrders.account.myOrders')}
         </h2>
         <button type="button" className={css.more} onClick={() => go('/mine/order/allOrderList')} data-testid="open-orders">
-          {t('buyerOrders.account.viewAll')} ›
+          {t('buyerOrders.account.viewAll')} <Icon name="forward" size={14} />
         </button>
       </div>
       <div className={css.grid}>

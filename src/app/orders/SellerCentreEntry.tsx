@@ -4,6 +4,7 @@ import { listRow } from '../../theme/ui.css';
 import { go } from '../navigation';
 import { useResource } from '../useResource';
 import * as css from './SellerEntry.css';
+import { Icon } from '../Icon';
 
 /** The account tab's "Seller centre" row, with the count of seller orders that changed unseen. */
 export function SellerCentreEntry() {
@@ -21,7 +22,7 @@ export function SellerCentreEntry() {
           </span>
         ) : null}
       </span>
-      <span aria-hidden="true">›</span>
+      <Icon name="forward" size={18} />
     </button>
   );
 }
