@@ -18,6 +18,7 @@ it('walks every transition of the withdrawal chart through the API, with its neg
   const result = await walkApi(driver);
   reportGuards(result);
   expect(result.failures).toEqual([]);
-  expect(result.missing).toEqual([]);
+  // REAUTHENTICATED (issue 27) is reached only from a payout waiting for its person: see model-tests/coverageLevels.test.ts.
+  expect(result.missing).toEqual(['withdrawal.payingOut --REAUTHENTICATED#0--> (self)']);
   recordApiCoverage(result, driver.machine);
 });
