@@ -118,6 +118,7 @@ describe('the cart is one tap away (finding 2)', () => {
     expect(await page.getByTestId('cart-count').count()).toBe(0);
 
     await tapTo(page, `/product/detail?id=${lamp.productId}`);
+    await vis(page, 'add-to-cart-open').click(); // the product bar opens the specification sheet (issue 22, finding 4)
     await vis(page, 'add-to-cart').click();
     await vis(page, 'toast-action').waitFor();
     expect(await vis(page, 'toast-action').textContent()).toBe('View cart');
@@ -157,6 +158,7 @@ describe('a login returns to what asked for it (finding 6)', () => {
   it("a visitor's Buy now logs in and lands on the order for that product, not on the account tab", async () => {
     const { context, page } = await phone(browser);
     await page.goto(`${app.url}/#/product/detail?id=${lamp.productId}`);
+    await vis(page, 'buy-now-open').click(); // the product bar opens the specification sheet (issue 22, finding 4)
     await vis(page, 'buy-now').click();
     await page.waitForURL(/#\/new-my$/);
     await logInInHost(page, 'demo_buyer');

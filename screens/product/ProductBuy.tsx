@@ -203,6 +203,8 @@ export function PhotoViewer({ product, start, onClose }: { product: ProductDetai
           className={css.viewer}
           data-testid="photo-viewer"
           aria-describedby={undefined}
+          // The page's strip shows the picture the viewer closed on, then takes the focus back itself (ProductDetailScreen).
+          onCloseAutoFocus={(e) => e.preventDefault()}
           onKeyDown={(e) => {
             const rtl = sign() === -1;
             const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];

@@ -42,11 +42,15 @@ function Gallery({ product }: { product: ProductDetail }) {
   const strip = useRef<HTMLDivElement | null>(null);
   // The viewer closed on another picture: the strip shows it too, once the dialog has gone (and given focus back).
   const returnTo = useRef<number | null>(null);
+  const counterButton = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     const at = returnTo.current;
     if (viewer !== null || at === null) return;
     returnTo.current = null;
-    const frame = requestAnimationFrame(() => show(at, 'instant'));
+    const frame = requestAnimationFrame(() => {
+      show(at, 'instant');
+      counterButton.current?.focus({ preventScroll: true });
+    });
     return () => cancelAnimationFrame(frame);
   }, [viewer]);
   const t = useT();
@@ -100,7 +104,14 @@ function Gallery({ product }: { product: ProductDetail }) {
         ))}
       </div>
       {count > 0 && (
-        <button type="button" className={css.counter} onClick={() => setViewer(index)} data-testid="gallery-counter" aria-label={t('buy.gallery.open', { n: index + 1, count })}>
+        <button
+          ref={counterButton}
+          type="button"
+          className={css.counter}
+          onClick={() => setViewer(index)}
+          data-testid="gallery-counter"
+          aria-label={`${index + 1}/${count}, ${t('buy.gallery.open', { n: index + 1, count })}`}
+        >
           <Icon name="zoomIn" size={16} />
           {index + 1}/{count}
         </button>
