@@ -86,7 +86,9 @@ function Gallery({ product }: { product: ProductDetail }) {
         }}
         onScroll={(e) => {
           const el = e.currentTarget;
-          setIndex(Math.round(Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth)));
+          // Only where a picture has come to rest: a smooth scroll's passing positions would name the wrong one.
+              const at = Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth);
+              if (Math.abs(at - Math.round(at)) < 0.02) setIndex(Math.round(at));
         }}
       >
         {product.images.map((image, i) => (
