@@ -14,8 +14,10 @@ import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/ca
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
+import { chainOfConfig } from './platform/chain';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
+import { closeLiveHub } from './live/live';
 import { closeLiveStreams, openLiveStreams } from './http/liveStreams';
 import { operationsRoutes } from './http/operations';
 import { closeMediaStore } from './media/store';
@@ -44,6 +46,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let port = config.port;
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
   const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
+  const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
 
   let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
@@ -55,7 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Across processes, a catalogue write in one clears the public-read cache of the others.
     if (config.catalogueCacheMs !== undefined) setCatalogueCacheTtl(config.catalogueCacheMs);
     if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
-    const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
+    const deps: Deps = { db, config, platform, chain, now: options.now ?? Date.now };
     const api = new Hono();
     api.route('/', createApi(deps));
     answerUnmatched(api);
@@ -225,6 +228,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const streams = await closeLiveStreams();
       await closeChatBus(deps.db);
+      await closeLiveHub(deps.db);
       let cut = false;
       const grace = new Promise<void>((resolve) =>
         setTimeout(() => {

@@ -10,8 +10,11 @@ import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reviewWithdrawalInput, type ReviewWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
 import { withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
-import { useT } from '../../src/i18n/react';
+import { kycStatusLabelKey } from '../../src/domain/kyc';
+import { PayoutAlert } from './PayoutAlert';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { exactTime, shortDate } from '../../src/domain/dates';
 
 /**
  * One withdrawal to review (issue 24): Approve and Reject each open a confirmation stating the amount and
@@ -20,6 +23,7 @@ import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
  */
 function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const [reason, setReason] = useState('');
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const act = useSubmit(reviewWithdrawal, (v: ReviewWithdrawalInput) => firstProblem(reviewWithdrawalInput, v)?.key ?? null, () => {
@@ -40,7 +44,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
         {item.amount} π · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(`withdrawal.kyc.${item.kyc}`) })} · {new Date(item.createdAt).toLocaleString()}
+        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {exactTime(item.createdAt)}
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -49,7 +53,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
           <ul>
             {item.earlier.map((e) => (
               <li key={e.id}>
-                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {new Date(e.createdAt).toLocaleDateString()}
+                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {shortDate(e.createdAt, language)}
               </li>
             ))}
           </ul>
@@ -100,11 +104,12 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
 /** Console: withdrawals waiting for manual review, oldest first, with the person's KYC and earlier withdrawals. */
 export default function WithdrawalReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(withdrawalReviewQueue, 'everyShow');
+  const { state, data, reload } = useResource(withdrawalReviewQueue);
   return (
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />
       <div className={screen}>
+        <PayoutAlert />
         {state === 'loading' && <div className={skeleton} style={{ height: 200 }} />}
         {state !== 'loading' && !data?.list.length && <p className={muted}>{t('withdrawal.consoleEmpty')}</p>}
         {data?.list.map((item) => <Item key={item.id} item={item} onDone={reload} />)}

@@ -5,16 +5,18 @@ import { go, useScreenQuery } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { withdrawalDetail, withdrawalRecords } from '../../src/api/withdrawal';
 import type { WithdrawalView } from '../../src/domain/types/withdrawal';
-import { withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { Icon } from '../../src/app/Icon';
+import { exactTime } from '../../src/domain/dates';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => exactTime(iso) || '—';
 
 function Detail({ id }: { id: string }) {
   const t = useT();
-  const { data, reload } = useResource(() => withdrawalDetail(id), 'everyShow');
+  const { data, reload } = useResource(() => withdrawalDetail(id));
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const lines: [string, string, boolean?][] = [
     ['withdrawal.amount', `${data.amount} π`],
@@ -33,6 +35,16 @@ function Detail({ id }: { id: string }) {
         {t(withdrawalStatusLabelKey(data.status))} · {t(withdrawalStageLabelKey(data.stage))}
       </p>
       {(data.rejection ?? data.failure) && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection ?? data.failure ?? '' })}</p>}
+      {data.waiting && (
+        <p role="status" className={css.warning} data-testid="withdraw-detail-waiting" data-waiting={data.waiting}>
+          {t(payoutWaitLabelKey(data.waiting))}{' '}
+          {data.waiting === 'walletAuthRequired' && (
+            <button type="button" className={css.link} onClick={() => go('/mine/repeatauthentication')}>
+              {t('payouts.reauth')}
+            </button>
+          )}
+        </p>
+      )}
       <dl>
         {lines.map(([key, value, mono]) => (
           <div key={key}>
@@ -42,7 +54,7 @@ function Detail({ id }: { id: string }) {
         ))}
       </dl>
       <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} data-testid="withdraw-detail-refresh">
-        ↻
+        <Icon name="refresh" /> {t('accounts.notice.refresh')}
       </button>
     </section>
   );
@@ -74,7 +86,7 @@ function Records() {
     const answer = await withdrawalRecords(page, pageSize);
     setTotal(answer.totalWithdrawn);
     return { list: answer.list, next: page * pageSize < answer.total ? String(page + 1) : null };
-  }, 'everyShow');
+  });
   return (
     <>
       {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}
@@ -88,7 +100,7 @@ function Records() {
       <div ref={pager.sentinel} />
       {pager.state === 'failed' && (
         <button type="button" className={button({ tone: 'secondary', block: true })} onClick={pager.retry}>
-          ↻
+          <Icon name="refresh" /> {t('app.retry')}
         </button>
       )}
     </>

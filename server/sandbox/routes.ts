@@ -9,6 +9,7 @@ import { answerError, SandboxError } from './errors';
 import { hostRoutes } from './hostRoutes';
 import { ensureAppWallet } from './ledger';
 import { platformRoutes } from './platformRoutes';
+import { horizonRoutes } from './horizon';
 import { log } from '../observability/log';
 
 const maxBodyBytes = 64 * 1024;
@@ -46,6 +47,7 @@ export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
   );
 
   app.route('/sandbox/platform', platformRoutes(deps));
+  app.route('/sandbox/horizon', horizonRoutes(deps));
   app.route('/sandbox/api', hostRoutes(deps));
   app.route('/sandbox/platform', adPlatformRoutes(deps));
   app.route('/sandbox/api', adHostRoutes(deps));
