@@ -87,6 +87,8 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await vis(page, 'withdraw-submitted').waitFor();
     await vis(page, 'withdraw-view-record').click();
     await expect.poll(() => vis(page, 'withdraw-detail-status').getAttribute('data-status')).toBe('toBeConfirmed');
+    expect(await vis(page, 'withdraw-step-submitted').getAttribute('data-state')).toBe('done');
+    expect(await vis(page, 'withdraw-step-review').getAttribute('aria-current')).toBe('step');
 
     const staff = await phone(browser);
     await loginAs(staff.page, app.url, 'demo_arbiter');
@@ -118,6 +120,12 @@ describe('withdrawal and the wallet app in a real browser', () => {
         { timeout: 20_000 },
       )
       .toBe('success');
+    // Issue 24 finding 4: a stepper with the transaction, the address once, a labelled refresh.
+    for (const step of ['submitted', 'review', 'onChain', 'done']) expect(await vis(page, `withdraw-step-${step}`).getAttribute('data-state')).toBe('done');
+    expect(await vis(page, 'withdraw-detail-txid').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.getByText(to, { exact: true }).filter({ visible: true }).count()).toBe(1);
+    expect(await vis(page, 'withdraw-detail-refresh').textContent()).toContain('Refresh status');
+    await expectAccessible(page, 'withdrawal record');
     // Issue 24 finding 5: balance details name the withdrawal in words, never "withdrawalReserve".
     await page.goto(`${app.url}/#/mine/user/balancedetails`);
     const row = page.locator('[data-kind="withdrawalReserve"]').filter({ visible: true }).first();
