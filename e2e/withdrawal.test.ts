@@ -93,6 +93,9 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const staff = await phone(browser);
     await loginAs(staff.page, app.url, 'demo_arbiter');
     await staff.page.goto(`${app.url}/#/platform/console`);
+    // Issue 24 finding 13: the console's dashboard counts what waits in each queue.
+    await expect.poll(() => vis(staff.page, 'console-count-withdrawals').textContent()).toBe('1 waiting');
+    await expectAccessible(staff.page, 'console dashboard');
     await staff.page.getByText('Withdrawals').first().click();
     await staff.page.waitForURL(/#\/platform\/console\/withdrawals/);
     const item = vis(staff.page, 'withdrawal-review-item').first();

@@ -5,6 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import type { AppEnv, UserRow } from '../http/env';
 import { requireRole } from '../http/roles';
 import { requireSession } from '../http/session';
+import { consoleQueues } from '../services/consoleQueues';
 import { standingsChanged } from '../services/standings';
 import { accountBody, accountQuery } from './accountSupport';
 
@@ -35,6 +36,9 @@ export function consoleRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('/api/console/*', requireSession(deps), requireRole('arbiter'));
   const now = () => new Date(deps.now());
+
+  /** The dashboard (issue 24): what waits in each queue and since when. */
+  app.get('/api/console/queues', async (c) => ok(c, { list: await consoleQueues(deps.db) }));
 
   /** Finds by id (digits), e-mail (exact) or username / nickname (contains). */
   app.get('/api/console/users/find', async (c) => {
