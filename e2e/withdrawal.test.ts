@@ -101,6 +101,9 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const item = vis(staff.page, 'withdrawal-review-item').first();
     await expect.poll(() => item.textContent()).toContain('25 π · demo_buyer');
     expect(await item.getByTestId('withdrawal-review-kyc').textContent()).toContain('KYC: Passed');
+    // Issue 24 finding 15: the person beside the decision: orders, earlier withdrawals, disputes.
+    await expect.poll(() => item.getByTestId('person-withdrawals').textContent()).toBe('Arrived 0 (0 π) · Failed or rejected 0');
+    expect(await item.getByTestId('person-orders').textContent()).toMatch(/^Bought \d+ · Sold \d+$/);
     // Issue 24 finding 3: approval opens a confirmation with the amount, the address and the consequence.
     await item.getByTestId('withdrawal-approve').click();
     const approve = vis(staff.page, 'withdrawal-approve-sheet');

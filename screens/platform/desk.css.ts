@@ -75,3 +75,13 @@ const count = { flexShrink: 0, padding: `2px ${vars.space.sm}`, borderRadius: va
 export const countBusy = style({ ...count, background: vars.color.brandStrong, color: '#fff' });
 export const countEmpty = style({ ...count, background: vars.color.skeleton, color: vars.color.text, fontWeight: 500 });
 export const oldest = style({ color: vars.color.text, fontWeight: 600 });
+
+/** A withdrawal to review beside its person: two columns at a desk, stacked on a phone. */
+export const reviewItem = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space.lg,
+  '@media': { [deskWidth]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+});
+export const reviewMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
+export const person = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.background, minWidth: 0 });

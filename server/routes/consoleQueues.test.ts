@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../src/domain/codes';
 import { parseMoney } from '../../src/domain/money';
 import { stellarAddressOf } from '../../src/domain/stellarAddress';
-import type { ConsoleQueue } from '../../src/domain/types/console';
+import type { ConsoleQueue, PersonContext } from '../../src/domain/types/console';
 import { ApiCaller } from '../testing/apiClient';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { createWithdrawal } from '../services/withdrawals';
@@ -45,7 +45,18 @@ describe('console queues', () => {
     expect(Date.parse(after?.oldestAt ?? '')).toBe(at);
   });
 
+  it("gives a person's context beside a decision: account age, orders, withdrawals, disputes", async () => {
+    const id = (await server.deps.db.selectFrom('users').select('id').where('username', '=', 'demo_buyer').executeTakeFirstOrThrow()).id.toString();
+    const answer = await staff.get<PersonContext>(`/api/console/users/context?userId=${id}`);
+    expect(answer.code, answer.msg).toBe('0000');
+    expect(answer.object).toMatchObject({ userId: id, username: 'demo_buyer', frozen: false, withdrawalsSucceeded: 0, withdrawalsFailed: 0, withdrawn: '0', disputesAsBuyer: 0 });
+    expect(Date.parse(answer.object.memberSince)).toBeLessThanOrEqual(server.clock.now());
+    expect((await staff.get('/api/console/users/context?userId=999999')).code).toBe(ResponseCode.notFound);
+    expect((await staff.get('/api/console/users/context?userId=x')).code).toBe(ResponseCode.invalidField);
+  });
+
   it('is refused to anyone but staff', async () => {
     expect((await buyer.get('/api/console/queues')).code).toBe(ResponseCode.forbidden);
+    expect((await buyer.get('/api/console/users/context?userId=1')).code).toBe(ResponseCode.forbidden);
   });
 });

@@ -1,4 +1,4 @@
-import type { ConsoleQueue } from '../domain/types/console';
+import type { ConsoleQueue, PersonContext } from '../domain/types/console';
 import { call } from './client';
 
 /** The platform console's account work (issue 3). Every call is refused by the server to anyone but staff. */
@@ -19,3 +19,5 @@ export const unfreezeUser = (userId: string) => call<ConsoleUser>('POST', '/api/
 export const publishNotice = (title: string, body: string) => call<{ id: string; title: string; createdAt: string }>('POST', '/api/console/notices/publish', { body: { title, body }, changes: ['notices'] });
 /** The console dashboard: the count of each queue and its oldest item (issue 24). */
 export const consoleQueues = () => call<{ list: ConsoleQueue[] }>('GET', '/api/console/queues');
+/** A person's context for staff (account age, orders, withdrawals, disputes). */
+export const personContext = (userId: string) => call<PersonContext>('GET', '/api/console/users/context', { query: { userId } });
