@@ -115,6 +115,11 @@ describe('after-sale cases in a real browser', () => {
     await vis(seller.page, 'aftersale-reject-submit').click();
     await expect.poll(() => caseStatus(caseId)).toBe('sellerRejected');
 
+    // Issue 24 finding 8: the order itself says the seller refused, and the right to appeal with its deadline.
+    await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${orderId}`);
+    await expect.poll(() => vis(buyer.page, 'order-case-appeal').textContent()).toMatch(/^The seller refused\. You may appeal to the platform until .+: open the case and choose Appeal to the platform\.$/);
+    await expectAccessible(buyer.page, 'order with a refused case');
+    await buyer.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
     // The buyer appeals with a statement and one more photo.
     await buyer.page.reload();
     await vis(buyer.page, 'aftersale-rejection').waitFor();
