@@ -15,6 +15,7 @@ import type { Database } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { seedScale } from '../server/db/seedScale';
 import { sign } from '../server/http/session';
+import { chainOfConfig } from '../server/platform/chain';
 import { createPlatformClient } from '../server/platform/client';
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
@@ -192,7 +193,7 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
   reads.on('connect', explaining);
   setReadPool(db, reads);
   const api = new Hono();
-  api.route('/', createApi({ db, config, platform: createPlatformClient({ baseUrl: () => 'http://127.0.0.1:9/none', apiKey: 'x' }), now: Date.now }));
+  api.route('/', createApi({ db, config, platform: createPlatformClient({ baseUrl: () => 'http://127.0.0.1:9/none', apiKey: 'x' }), chain: chainOfConfig(config, () => 'http://127.0.0.1:9'), now: Date.now }));
   answerUnmatched(api);
   await sql`select 1`.execute(db);
   let text = '';

@@ -175,7 +175,7 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const { context, page } = await phone(browser);
     await loginAs(page, app.url, 'demo_seller2');
     await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:1`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
@@ -189,7 +189,7 @@ describe('withdrawal and the wallet app in a real browser', () => {
 
     // A new order (another quantity: a new screen, not the kept-alive one).
     await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:2`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('5 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 5');
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();

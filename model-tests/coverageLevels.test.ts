@@ -9,7 +9,7 @@ import { allTransitions } from './support/walk';
 
 /**
  * Coverage by level (issue 26): every transition of a chart the server enforces must have been walked
- * through the API (model-tests/api/*.api.test.ts write the 'api' level of coverage.json). The charts
+ * through the API (model-tests/api/charts.api.test.ts writes the 'api' level of coverage.json). The charts
  * the server enforces are found in the server's code: every chart it applies through
  * server/charts/apply.ts. A transition added to such a chart fails here until an API walk takes it.
  */
@@ -31,15 +31,30 @@ function serverEnforcedCharts(): string[] {
   return [...names].sort();
 }
 
+/**
+ * Charts the server applies that no API walk takes yet, each with why. This list may only shrink: a
+ * chart listed here that an API walk covers, or a chart missing from it that no walk covers, fails.
+ */
+const notYetWalkedThroughTheApi: Record<string, string> = {};
+
 describe('coverage by level', () => {
   const charts = serverEnforcedCharts();
+  const walkedCharts = charts.filter((id) => !Object.hasOwn(notYetWalkedThroughTheApi, id));
 
   it('finds the charts the server enforces', () => {
-    expect(charts).toEqual(expect.arrayContaining(['afterSale', 'order', 'product', 'workOrder']));
+    expect(charts).toEqual(expect.arrayContaining(['afterSale', 'order', 'product', 'withdrawal', 'workOrder']));
     for (const id of charts) expect(machineRegistry.some((e) => e.id === id), id).toBe(true);
   });
 
-  it.each(charts)('every transition of %s was walked through the API', (id) => {
+  it('lists as not yet walked only charts that no API walk covers', () => {
+    for (const id of Object.keys(notYetWalkedThroughTheApi)) {
+      expect(charts, `${id} is not a chart the server applies`).toContain(id);
+      const api = readCoverage()[id]?.levels?.api;
+      expect(api === undefined || api.missing.length > 0, `${id} is walked through the API now: take it off the list`).toBe(true);
+    }
+  });
+
+  it.each(walkedCharts)('every transition of %s was walked through the API', (id) => {
     const machine = machineRegistry.find((e) => e.id === id)?.machine;
     if (!machine) throw new Error(`no chart ${id}`);
     const api = readCoverage()[id]?.transitions ?? {};

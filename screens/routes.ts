@@ -80,6 +80,7 @@ const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScree
 const AfterSale = lazyScreen(() => import('./aftersale/routes'));
 const Withdrawal = lazyScreen(() => import('./wallet/withdrawalRoutes'));
 const ConsoleWithdrawals = lazyScreen(() => import('./platform/WithdrawalReviewScreen'));
+const ConsoleKyc = lazyScreen(() => import('./platform/KycReviewScreen'));
 // Check-in, rewarded video, ambassador (issue 14): one lazy module for the whole area
 const CheckIn = lazyScreen(() => import('./checkin/routes'));
 // Customer service: chat, work orders, the help tab and the console's desk (issue 15), one lazy module
@@ -177,6 +178,7 @@ export const routes: readonly RouteDef[] = [
   // ---- end balance ----
   ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
   { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
+  { path: '/platform/console/kyc', screen: ConsoleKyc, login: true },
   { path: '/sign', screen: CheckIn, login: false },
   ...['/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
   // ---- customer service (screens/chat) ----

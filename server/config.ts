@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { checkInHalvingAt } from '../src/domain/points';
+import { sandboxWalletSeed, validateWalletSeed } from './platform/chain';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
 export interface Config {
@@ -20,6 +21,10 @@ export interface Config {
   distDir: string;
   /** Sandbox: how long a submitted payout waits before the simulated chain verifies it (issue 13). */
   sandboxConfirmMs: number;
+  /** The app wallet's secret seed (PI_WALLET_SEED), checked at start, never logged; the sandbox has its own fixed one. Null: payouts wait. */
+  piWalletSeed: string | null;
+  /** Horizon for both networks (PI_HORIZON_URL); unset: Pi's Horizon of the payment's network (sandbox: this server's /sandbox/horizon). */
+  piHorizonUrl: string | null;
   /** How long a public catalogue read (feed page, search) is kept in a process (CATALOGUE_CACHE_MS; `catalogueCacheTtlMs` when unset); 0 keeps none (benches). */
   catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
@@ -31,12 +36,20 @@ export interface Config {
    * once in the database (table media_key) is used, which every process on that database shares already.
    */
   mediaUrlSecret: string | null;
-  /** The key before a rotation (MEDIA_URL_SECRET_PREVIOUS): URLs it signed are still honoured, none are signed with it. */
+  /**
+   * The key before a rotation (MEDIA_URL_SECRET_PREVIOUS): URLs it signed are still honoured, none are signed with
+   * it. 'database' names the database's key (when MEDIA_URL_SECRET is first set).
+   */
   mediaUrlSecretPrevious: string | null;
   /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics answers 404. */
   metricsToken: string | null;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are closed (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still taken, before the port closes
+   * (SHUTDOWN_DELAY_MS, 0): behind a balancer, the time it takes to see the 503 and send traffic elsewhere.
+   */
+  shutdownDelayMs: number;
 }
 
 export type MediaConfig =
@@ -54,6 +67,8 @@ export type MediaConfig =
       forcePathStyle: boolean;
       /** Key prefix of the objects ("media/"). */
       prefix: string;
+      /** Bytes of this machine's disk cache of bucket pictures (DATA_DIR/media-cache; MEDIA_CACHE_MB, 1024; 0: none). */
+      cacheBytes: number;
     };
 
 function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
@@ -73,6 +88,7 @@ function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
     secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY || null,
     forcePathStyle: pathStyle === undefined || pathStyle === '' ? endpoint !== null : pathStyle === '1' || pathStyle === 'true',
     prefix: env.MEDIA_S3_PREFIX ?? 'media/',
+    cacheBytes: Math.max(0, Math.floor(Number(env.MEDIA_CACHE_MB ?? 1024)) || 0) * 1024 * 1024,
   };
 }
 
@@ -104,12 +120,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
+    piWalletSeed: sandbox ? sandboxWalletSeed : validateWalletSeed(env.PI_WALLET_SEED),
+    piHorizonUrl: env.PI_HORIZON_URL || null,
     catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
     media: readMediaConfig(env),
     mediaUrlSecret: readSecret(env, 'MEDIA_URL_SECRET'),
-    mediaUrlSecretPrevious: readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),
+    mediaUrlSecretPrevious: env.MEDIA_URL_SECRET_PREVIOUS === 'database' ? 'database' : readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),
     metricsToken: env.METRICS_TOKEN || null,
     shutdownGraceMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_GRACE_MS ?? 10_000)) || 0),
+    shutdownDelayMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_DELAY_MS ?? 0)) || 0),
   };
 }

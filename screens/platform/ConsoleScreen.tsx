@@ -25,7 +25,7 @@ function waited(iso: string, language: string): string {
 function Dashboard() {
   const t = useT();
   const language = useLanguage();
-  const queues = useResource(consoleQueues, 'everyShow');
+  const queues = useResource(consoleQueues);
   const byKey = new Map((queues.data?.list ?? []).map((q) => [q.key, q]));
   const order = (key: string) => byKey.get(key)?.oldestAt ?? null;
   const sections = [...consoleSections].sort((a, b) => {

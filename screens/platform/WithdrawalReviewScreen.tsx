@@ -11,9 +11,12 @@ import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reviewWithdrawalInput, type ReviewWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
 import { withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { kycStatusLabelKey } from '../../src/domain/kyc';
+import { PayoutAlert } from './PayoutAlert';
 import { useLanguage, useT } from '../../src/i18n/react';
 import * as desk from './desk.css';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { exactTime, shortDate } from '../../src/domain/dates';
 
 /** The person beside the decision (issue 24, finding 15): account age, orders, earlier withdrawals, disputes. */
 function Person({ userId }: { userId: string }) {
@@ -44,6 +47,7 @@ function Person({ userId }: { userId: string }) {
  */
 function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const [reason, setReason] = useState('');
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const act = useSubmit(reviewWithdrawal, (v: ReviewWithdrawalInput) => firstProblem(reviewWithdrawalInput, v)?.key ?? null, () => {
@@ -65,7 +69,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
         {item.amount} π · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(`withdrawal.kyc.${item.kyc}`) })} · {new Date(item.createdAt).toLocaleString()}
+        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {exactTime(item.createdAt)}
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -74,7 +78,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
           <ul>
             {item.earlier.map((e) => (
               <li key={e.id}>
-                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {new Date(e.createdAt).toLocaleDateString()}
+                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {shortDate(e.createdAt, language)}
               </li>
             ))}
           </ul>
@@ -127,11 +131,12 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
 /** Console: withdrawals waiting for manual review, oldest first, with the person's KYC and earlier withdrawals. */
 export default function WithdrawalReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(withdrawalReviewQueue, 'everyShow');
+  const { state, data, reload } = useResource(withdrawalReviewQueue);
   return (
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />
       <div className={screen}>
+        <PayoutAlert />
         {state === 'loading' && <div className={skeleton} style={{ height: 200 }} />}
         {state !== 'loading' && !data?.list.length && <p className={muted}>{t('withdrawal.consoleEmpty')}</p>}
         {data?.list.map((item) => <Item key={item.id} item={item} onDone={reload} />)}

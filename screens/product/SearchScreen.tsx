@@ -320,7 +320,7 @@ export default function SearchScreen() {
         {view === 'typing' && <Suggestions text={text} onPick={run} />}
         {/* The results stay mounted while the field is edited, so going back to the same words shows them at once. */}
         {q && (
-          <div hidden={view !== 'results'} className={css.resultsStack}>
+          <div hidden={view !== 'results'} className={view === 'results' ? css.resultsStack : undefined}>
             <Results key={`${q}-${country.id}`} q={q} countryId={country.id} onPick={run} />
           </div>
         )}

@@ -7,12 +7,13 @@ import { Icon } from '../../src/app/Icon';
 import { useResource } from '../../src/app/useResource';
 import { withdrawalDetail, withdrawalRecords } from '../../src/api/withdrawal';
 import type { WithdrawalView } from '../../src/domain/types/withdrawal';
-import { withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { exactTime } from '../../src/domain/dates';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => exactTime(iso) || '—';
 
 /** The record's four steps (issue 24): submitted → review → on chain → done, from the chart's stage. */
 const steps = ['submitted', 'review', 'onChain', 'done'] as const;
@@ -29,7 +30,7 @@ function stepStates(data: WithdrawalView): Record<Step, 'done' | 'current' | 'fa
 
 function Detail({ id }: { id: string }) {
   const t = useT();
-  const { data, state, reload } = useResource(() => withdrawalDetail(id), 'everyShow');
+  const { data, state, reload } = useResource(() => withdrawalDetail(id));
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const states = stepStates(data);
   const lines: Figure[] = [
@@ -60,6 +61,16 @@ function Detail({ id }: { id: string }) {
         ))}
       </ol>
       {(data.rejection ?? data.failure) && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection ?? data.failure ?? '' })}</p>}
+      {data.waiting && (
+        <p role="status" className={css.warning} data-testid="withdraw-detail-waiting" data-waiting={data.waiting}>
+          {t(payoutWaitLabelKey(data.waiting))}{' '}
+          {data.waiting === 'walletAuthRequired' && (
+            <button type="button" className={css.link} onClick={() => go('/mine/repeatauthentication')}>
+              {t('payouts.reauth')}
+            </button>
+          )}
+        </p>
+      )}
       <Figures lines={lines} />
       <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} disabled={state === 'loading'} aria-busy={state === 'loading' || undefined} data-testid="withdraw-detail-refresh">
         <Icon name="refresh" /> {t('withdrawalRecord.refresh')}
@@ -94,7 +105,7 @@ function Records() {
     const answer = await withdrawalRecords(page, pageSize);
     setTotal(answer.totalWithdrawn);
     return { list: answer.list, next: page * pageSize < answer.total ? String(page + 1) : null };
-  }, 'everyShow');
+  });
   return (
     <>
       {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}

@@ -21,6 +21,8 @@ import { cardIndexes } from './migrations/0019_card_indexes';
 import { productCards } from './migrations/0020_product_cards';
 import { productCovers } from './migrations/0021_product_covers';
 import { toPayTab } from './migrations/0022_to_pay_tab';
+import { payoutChain } from './migrations/0023_payout_chain';
+import { liveNotices } from './migrations/0024_live_notices';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '0020_product_cards': productCards,
   '0021_product_covers': productCovers,
   '0022_to_pay_tab': toPayTab,
+  '0023_payout_chain': payoutChain,
+  '0024_live_notices': liveNotices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -118,6 +118,8 @@ export interface SandboxWalletsTable {
   kyc: Generated<string>;
   /** Sandbox: app-to-user payouts to this wallet fail at submission (issue 13). */
   payout_fails: Generated<boolean>;
+  /** Whether the person granted the app `wallet_address` (issue 27). */
+  wallet_scope: Generated<boolean>;
 }
 
 export interface SandboxAccessTokensTable {
@@ -629,6 +631,15 @@ export interface ChatMessagesTable {
   image_id: string | null;
   created_at: DefaultedTimestamp;
 }
+/** A change notice of the live channel (issue 23): who it is for, what changed; its id is its position. */
+export interface LiveNoticesTable {
+  id: Id;
+  audience: 'person' | 'staff' | 'all';
+  person_id: Int8 | null;
+  topic: string;
+  ref: string | null;
+  created_at: DefaultedTimestamp;
+}
 export interface ChatStreamTicketsTable {
   ticket: string;
   user_id: bigint;
@@ -713,6 +724,12 @@ export interface Database {
   search_postings: SearchPostingsTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
+  payout_envelopes: PayoutEnvelopesTable;
+  payout_slots: PayoutSlotsTable;
+  sandbox_accounts: SandboxAccountsTable;
+  sandbox_chain_transactions: SandboxChainTransactionsTable;
+  kyc_records: KycRecordsTable;
+  kyc_events: KycEventsTable;
   wallet_flags: WalletFlagsTable;
   check_ins: CheckInsTable;
   platform_counters: PlatformCountersTable;
@@ -723,6 +740,7 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_stream_tickets: ChatStreamTicketsTable;
+  live_notices: LiveNoticesTable;
   work_orders: WorkOrdersTable;
   work_order_replies: WorkOrderRepliesTable;
 }
@@ -746,6 +764,83 @@ export interface WithdrawalsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+  /** Why an approved payout waits (issue 27): `appBalanceLow`, `walletAuthRequired`, `appWalletMissing`; null when it does not. */
+  waiting: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The signed chain transaction of a withdrawal's payout, stored before it is submitted (issue 27). */
+export interface PayoutEnvelopesTable {
+  id: Id;
+  withdrawal_id: Int8;
+  payment_id: string;
+  network: string;
+  source: string;
+  /** The transaction's sequence number (decimal text: it passes 2^53). */
+  sequence: string;
+  hash: string;
+  envelope: string;
+  max_time: Timestamp;
+  created_at: Timestamp;
+  replaced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One row per app wallet: the withdrawal whose payout holds it (issue 27). */
+export interface PayoutSlotsTable {
+  wallet: string;
+  withdrawal_id: Int8 | null;
+  claimed_at: Timestamp | null;
+}
+
+/** The sandbox Horizon's accounts: each wallet's address and sequence number (issue 27). */
+export interface SandboxAccountsTable {
+  address: string;
+  uid: string;
+  sequence: Int8;
+}
+
+/** Transactions the sandbox Horizon took into a ledger (successful or failed, as a chain does). */
+export interface SandboxChainTransactionsTable {
+  hash: string;
+  source: string;
+  sequence: Int8;
+  memo: string;
+  destination: string;
+  amount: Int8;
+  fee: Int8;
+  successful: boolean;
+  result_code: string;
+  envelope: string;
+  ledger: number;
+  created_at: Timestamp;
+}
+
+/** A person's identity check, kept by the product (issue 27). */
+export interface KycRecordsTable {
+  user_id: Int8;
+  status: string;
+  chart: Json<{ value: unknown; context: unknown }>;
+  full_name: string | null;
+  birth_date: string | null;
+  country: string | null;
+  document_type: string | null;
+  document_number: string | null;
+  rejection: string | null;
+  submitted_at: Timestamp | null;
+  reviewer_id: Int8 | null;
+  reviewed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface KycEventsTable {
+  id: Id;
+  user_id: Int8;
+  event: string;
+  party: string;
+  by_user_id: Int8 | null;
+  from_status: string;
+  to_status: string;
+  note: string | null;
+  created_at: Timestamp;
 }
 
 export interface WithdrawalEventsTable {

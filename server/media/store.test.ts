@@ -11,7 +11,8 @@ import { ApiCaller } from '../testing/apiClient';
 import { startTestBucket, type TestBucket } from '../testing/s3';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { copyLocalMedia } from './copyToBucket';
-import { localMediaStore, s3Client, s3MediaStore } from './store';
+import { readConfig } from '../config';
+import { closeMediaStore, localMediaStore, mediaStore, s3Client, s3MediaStore } from './store';
 
 /**
  * Issue 28: pictures in an S3-compatible bucket (a real S3-protocol server, s3rver, in this process; the
@@ -25,6 +26,11 @@ let seller: ApiCaller;
 
 const picture = (seed: number) =>
   sharp({ create: { width: 700 + seed, height: 500, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 90 } } }).png().toBuffer();
+
+async function databaseKey(): Promise<Buffer> {
+  const row = await server.deps.db.selectFrom('media_key').select('key').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Buffer.from(row.key, 'hex');
+}
 
 async function bucketBytes(name: string): Promise<Buffer> {
   const client = s3Client(bucket.media);
@@ -107,6 +113,12 @@ describe('pictures in the bucket', () => {
       expect((await fetch(url(older))).status).toBe(200);
       expect((await fetch(url(newer))).status).toBe(200);
       expect((await fetch(url(stranger))).status).toBe(404);
+      // Moving off the database's key: URLs it signed stay good while it is named the previous one.
+      const fromDatabase = `${server.url}${privateImageUrls(await databaseKey(), id, server.clock.now()).thumb}`;
+      expect((await fetch(fromDatabase)).status).toBe(404);
+      config.mediaUrlSecretPrevious = 'database';
+      expect((await fetch(fromDatabase)).status).toBe(200);
+      expect((await fetch(url(older))).status).toBe(404);
     } finally {
       config.mediaUrlSecret = null;
       config.mediaUrlSecretPrevious = null;
@@ -134,6 +146,34 @@ describe('copying a data directory into the bucket (npm run media:to-bucket)', (
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a machine's disk cache of bucket pictures", () => {
+  it('serves a picture from its copy after the first read, keeps within its size by dropping the least recently served, and still serves a dropped one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-cache-'));
+    const config = { ...readConfig({}), dataDir: dir, media: { ...bucket.media, cacheBytes: 1500 } };
+    try {
+      const store = mediaStore(config);
+      const names = [1, 2].map((n) => `${crypto.createHash('sha256').update(`cache-${n}-${Date.now()}`).digest('hex')}-thumb.webp`);
+      const bodies = names.map((_, i) => Buffer.alloc(1000, i + 1));
+      await Promise.all(names.map((name, i) => store.put(name, bodies[i] ?? Buffer.alloc(0))));
+      const read = async (name: string) => Buffer.from(await new Response((await store.open(name))?.body).arrayBuffer());
+      const cached = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the eviction's removal is not awaited
+        return fs.readdirSync(path.join(dir, 'media-cache', String(process.pid))).sort();
+      };
+      expect((await read(names[0] ?? '')).equals(bodies[0] ?? Buffer.alloc(0))).toBe(true);
+      expect(await cached()).toEqual([names[0]]);
+      expect((await read(names[1] ?? '')).equals(bodies[1] ?? Buffer.alloc(0))).toBe(true);
+      expect(await cached()).toEqual([names[1]]); // 2000 bytes > 1500: the older copy went
+      expect((await read(names[0] ?? '')).equals(bodies[0] ?? Buffer.alloc(0))).toBe(true);
+      expect(await cached()).toEqual([names[0]]);
+      expect(await store.open(`${'b'.repeat(64)}-thumb.webp`)).toBeNull();
+    } finally {
+      closeMediaStore(config);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config, MediaConfig } from '../config';
 
@@ -130,13 +131,115 @@ export function s3MediaStore(config: S3MediaConfig, client: S3Client = s3Client(
   };
 }
 
+/**
+ * A bucket behind a bounded cache on this machine's disk: objects never change once written, so a copy is
+ * always right. A picture asked for the first time is copied from the bucket to the disk (streamed, never
+ * whole in memory), then served from there like the local store; the least recently served copies are
+ * removed past `maxBytes`. Measured (docs/benchmarks.md): through the SDK every bucket read cost the app
+ * more than the whole local path, so hot pictures from the bucket alone were several times slower.
+ */
+export function cachedMediaStore(bucket: MediaStore, dir: string, maxBytes: number, client: { fetch(name: string): Promise<Readable | null> }): MediaStore {
+  const sizes = new Map<string, number>(); // name -> bytes, in order of last use
+  let total = 0;
+  const touch = (name: string, bytes: number) => {
+    const had = sizes.get(name);
+    if (had !== undefined) sizes.delete(name);
+    else total += bytes;
+    sizes.set(name, bytes);
+    for (const [old, oldBytes] of sizes) {
+      if (total <= maxBytes || old === name) break;
+      sizes.delete(old);
+      total -= oldBytes;
+      void fs.promises.rm(path.join(dir, old), { force: true });
+    }
+  };
+  // Each process keeps its own cache (server processes of one machine share DATA_DIR); what processes no
+  // longer running left is removed: a cache, not a record.
+  const mine = path.join(dir, String(process.pid));
+  for (const other of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const pid = Number(other);
+    let alive = false;
+    try {
+      alive = Number.isInteger(pid) && pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) fs.rmSync(path.join(dir, other), { recursive: true, force: true });
+  }
+  dir = mine;
+  const local = localMediaStore(dir);
+  const filling = new Map<string, Promise<boolean>>();
+  const fill = (name: string) => {
+    let pending = filling.get(name);
+    if (!pending) {
+      pending = (async () => {
+        const body = await client.fetch(name);
+        if (!body) return false;
+        await fs.promises.mkdir(dir, { recursive: true });
+        const file = path.join(dir, name);
+        const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+        try {
+          await pipeline(body, fs.createWriteStream(tmp));
+          await fs.promises.rename(tmp, file);
+        } catch (error) {
+          await fs.promises.rm(tmp, { force: true });
+          throw error;
+        }
+        return true;
+      })().finally(() => filling.delete(name));
+      filling.set(name, pending);
+    }
+    return pending;
+  };
+  return {
+    kind: bucket.kind,
+    where: bucket.where,
+    has: (name) => (sizes.has(name) ? Promise.resolve(true) : bucket.has(name)),
+    put: (name, bytes) => bucket.put(name, bytes),
+    async open(name) {
+      checkName(name);
+      if (!sizes.has(name) && !(await fill(name))) return null;
+      const object = await local.open(name);
+      if (!object) {
+        // Removed by the eviction between the fill and the open: serve straight from the bucket.
+        sizes.delete(name);
+        return bucket.open(name);
+      }
+      touch(name, object.length ?? 0);
+      return object;
+    },
+    close() {
+      bucket.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const stores = new WeakMap<Config, MediaStore>();
 
 /** The store of a configuration, made once (every route and service of a server shares its client). */
 export function mediaStore(config: Config): MediaStore {
   let store = stores.get(config);
   if (!store) {
-    store = config.media.store === 's3' ? s3MediaStore(config.media) : localMediaStore(path.join(config.dataDir, 'media'));
+    if (config.media.store === 's3') {
+      const media = config.media;
+      const client = s3Client(media);
+      const bucket = s3MediaStore(media, client);
+      store =
+        media.cacheBytes > 0
+          ? cachedMediaStore(bucket, path.join(config.dataDir, 'media-cache'), media.cacheBytes, {
+              async fetch(name) {
+                try {
+                  const object = await client.send(new GetObjectCommand({ Bucket: media.bucket, Key: `${media.prefix}${name}` }));
+                  return (object.Body as Readable | undefined) ?? null;
+                } catch (error) {
+                  if (isMissing(error)) return null;
+                  throw error;
+                }
+              },
+            })
+          : bucket;
+    } else store = localMediaStore(path.join(config.dataDir, 'media'));
     stores.set(config, store);
   }
   return store;

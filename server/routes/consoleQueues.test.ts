@@ -33,7 +33,7 @@ const queues = async () => {
 describe('console queues', () => {
   it('counts each queue with its oldest item; a withdrawal waiting for review shows at once', async () => {
     const before = await queues();
-    expect([...before.keys()].sort()).toEqual(['appeals', 'customerService', 'productReview', 'sellerApplications', 'withdrawals']);
+    expect([...before.keys()].sort()).toEqual(['appeals', 'customerService', 'kyc', 'productReview', 'sellerApplications', 'withdrawals']);
     expect(before.get('withdrawals')).toEqual({ key: 'withdrawals', count: 0, oldestAt: null });
 
     const user = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();

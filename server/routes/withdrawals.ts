@@ -16,6 +16,7 @@ import {
   amountError,
   createWithdrawal,
   drivePayout,
+  payoutDesk,
   reauthenticate,
   requireFreshAuthFor,
   requireWithdrawable,
@@ -93,6 +94,8 @@ export function withdrawalRoutes(deps: Deps) {
   // The platform console: the review queue (staff only).
   const staff = [signed, requireRole('arbiter')] as const;
   app.get('/api/platform/withdrawal/list', ...staff, async (c) => ok(c, { list: await reviewQueue(deps) }));
+  /** The app wallet and its payout queue: what waits and why (an alert when staff must act). */
+  app.get('/api/platform/withdrawal/payouts', ...staff, async (c) => ok(c, await payoutDesk(deps)));
   app.post('/api/platform/withdrawal/review', ...staff, async (c) => {
     const input = await accountBody(c, reviewWithdrawalInput);
     const id = BigInt(input.id);

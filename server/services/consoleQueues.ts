@@ -28,6 +28,8 @@ const queues: Record<string, (db: Db) => Promise<Count>> = {
   },
   sellerApplications: (db) =>
     db.selectFrom('seller_applications').select([sql<number>`count(*)::int4`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')]).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+  kyc: (db) =>
+    db.selectFrom('kyc_records').select([sql<number>`count(*)::int4`.as('n'), sql<Date | null>`min(submitted_at)`.as('oldest')]).where('status', '=', 'pending').executeTakeFirstOrThrow(),
   withdrawals: (db) =>
     db.selectFrom('withdrawals').select([sql<number>`count(*)::int4`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')]).where('stage', '=', 'manualReview').executeTakeFirstOrThrow(),
 };

@@ -62,7 +62,9 @@ function databaseMediaKey(db: Db): Promise<Buffer> {
  */
 export async function mediaKeys(deps: Pick<Deps, 'db' | 'config'>): Promise<{ sign: Buffer; accept: Buffer[] }> {
   const sign = deps.config.mediaUrlSecret ? Buffer.from(deps.config.mediaUrlSecret, 'utf8') : await databaseMediaKey(deps.db);
-  const previous = deps.config.mediaUrlSecretPrevious ? [Buffer.from(deps.config.mediaUrlSecretPrevious, 'utf8')] : [];
+  const before = deps.config.mediaUrlSecretPrevious;
+  // 'database': moving from the database's key to MEDIA_URL_SECRET, URLs it signed stay good for a while.
+  const previous = before === null ? [] : [before === 'database' ? await databaseMediaKey(deps.db) : Buffer.from(before, 'utf8')];
   return { sign, accept: [sign, ...previous] };
 }
 

@@ -32,6 +32,7 @@ export async function startTestBucket(): Promise<TestBucket> {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
     prefix: 'media/',
+    cacheBytes: 64 * 1024 * 1024,
   } satisfies MediaConfig;
   const client = s3Client(media);
   await client.send(new CreateBucketCommand({ Bucket: media.bucket }));

@@ -300,7 +300,7 @@ function authenticate(scopes: PiScope[], onIncompletePaymentFound: (payment: PiP
       setBusy(overlay, true);
       overlay.setStatus('Signing in…');
       try {
-        const auth = await api<HostAuth>('POST', '/auth', { uid });
+        const auth = await api<HostAuth>('POST', '/auth', { uid, scopes });
         overlay.close();
         openAuth = null;
         session = { accessToken: auth.accessToken, uid: auth.user.uid };

@@ -69,7 +69,13 @@ export interface Driver<R> {
   /** The concrete events a person would send for this event type now (one per guard outcome worth seeing). */
   variants(type: string, model: AnyMachineSnapshot): AnyEventObject[];
   /** Sends the event as this person through their screen's endpoint; null when the person has no door for it. */
-  send(rec: R, event: AnyEventObject, person: Person, model: AnyMachineSnapshot): Promise<Answer | null>;
+  send(rec: R, event: AnyEventObject, person: Person, model: AnyMachineSnapshot, upcoming?: readonly Edge[]): Promise<Answer | null>;
+  /**
+   * The record's history (oldest first), for charts where one request makes the server take further
+   * steps of its own (a payout created, submitted, confirmed): the walk follows each of those, and
+   * each must be a step the chart allows that party. A timer's row names its delay.
+   */
+  history?(rec: R): Promise<{ event: AnyEventObject; party: Party }[]>;
   /** Moves the server's clock by `ms` and runs the timer runner. */
   elapse(rec: R, ms: number): Promise<void>;
   read(rec: R): Promise<Reading>;
@@ -121,8 +127,6 @@ export interface ApiWalkResult {
   /** guard keys of the chart with an outcome no path reached */
   guardGaps: string[];
   failures: WalkFailure[];
-  /** Time spent in the negative steps (ms), for the report. */
-  negativeMs: number;
 }
 
 const start = initialTransition as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown];
@@ -196,16 +200,6 @@ export interface WalkOptions {
 }
 
 /** Walks every edge of the chart against the server. Failures are collected (a failed path stops there). */
-export const timing: Record<string, number> = {};
-async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  try {
-    return await run();
-  } finally {
-    timing[name] = (timing[name] ?? 0) + performance.now() - t0;
-  }
-}
-
 export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): Promise<ApiWalkResult> {
   const { machine } = driver;
   const all = allTransitions(machine);
@@ -218,7 +212,6 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
   let steps = 0;
   let negatives = 0;
   let paths = 0;
-  let negativeMs = 0;
 
   const plans = [];
   for (const input of driver.inputs ?? [undefined]) {
@@ -237,41 +230,86 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
     paths += 1;
     const steps0 = [...from.path, edge];
     const pathName = steps0.map((s) => `${s.event.type}(${s.party})`).join(' → ');
-    const rec = await timed('begin', () => driver.begin(input));
+    const rec = await driver.begin(input);
     let model = start(machine, input)[0];
     try {
       await agree(rec, model, -1);
       if (options.negatives !== false) await negativeSteps(rec, model);
-      for (const [i, step] of steps0.entries()) {
+      let seen = driver.history ? (await driver.history(rec)).length : 0;
+      // The state value the plan expects after each step: the server's own steps may take the plan's next ones.
+      const plannedValues: string[] = [];
+      {
+        let m = model;
+        for (const st of steps0) {
+          m = next(machine, m, st.event)[0];
+          plannedValues.push(JSON.stringify(m.value));
+        }
+      }
+      for (let i = 0; i < steps0.length; i += 1) {
+        const step = steps0[i] as Edge;
         const before = model;
         const [after, actions] = next(machine, model, step.event);
         const taken = (machine.getTransitionData(model as never, step.event as never) ?? []) as AnyTransitionDefinition[];
-        const measured = await timed('measure', () => driver.measure(rec));
+        const measured = await driver.measure(rec);
         seeGuard(model, step.event);
         const where = `${step.key} by ${step.party}`;
         const delay = delayOf(machine, model, step.event.type);
         if (delay !== null) {
-          await timed('elapse', () => driver.elapse(rec, delay + 1));
+          await driver.elapse(rec, delay + 1);
         } else {
           const person = driver.people.find((p) => p.party === step.party) ?? { name: step.party, party: step.party };
-          const answer = await timed('send', () => driver.send(rec, step.event, person, model));
+          const answer = await driver.send(rec, step.event, person, model, steps0.slice(i + 1));
           if (!answer) throw new StepError(i, `${where}: ${person.name} has no door for ${step.event.type}`);
           if (answer.code !== '0000') throw new StepError(i, `${where}: refused with ${answer.code} ${answer.msg}`);
         }
         steps += 1;
         model = after;
-        for (const t of taken) walked.add(transitionKey(t));
+        const allActions = actions.map((a) => a.type);
+        const takenNow = [...taken];
+        if (driver.history) {
+          // The step itself, then whatever the server went on to do: each must be the chart's step for its party.
+          const rows = (await driver.history(rec)).slice(seen);
+          seen += rows.length;
+          const [own, ...more] = rows;
+          const name = (e: AnyEventObject) => /^xstate\.after\.([^.]+)\./.exec(e.type)?.[1] ?? e.type;
+          if (!own || name(own.event) !== name(step.event) || own.party !== step.party) {
+            throw new StepError(i, `${where}: the record's history says ${own ? `${own.event.type} by ${own.party}` : 'nothing'}`);
+          }
+          for (const row of more) {
+            const timer = getNextTransitions(model).find((t) => t.eventType.startsWith(`xstate.after.${row.event.type}.`));
+            const event = timer ? { type: timer.eventType } : row.event;
+            const followed = (machine.getTransitionData(model as never, event as never) ?? []) as AnyTransitionDefinition[];
+            if (followed.length === 0 || !followed.every((t) => partiesOf(t).includes(row.party))) {
+              throw new StepError(i, `${where}: then the server took ${row.event.type} by ${row.party}, which the chart does not allow in ${JSON.stringify(model.value)}`);
+            }
+            seeGuard(model, event);
+            const [m2, a2] = next(machine, model, event);
+            model = m2;
+            allActions.push(...a2.map((a) => a.type));
+            takenNow.push(...followed);
+          }
+        }
         await agree(rec, model, i, where);
-        const moved = await timed('measure', () => driver.measure(rec));
-        const expected = driver.expect(rec, { event: step.event, party: step.party, actions: actions.map((a) => a.type), before, after, measured });
+        const moved = await driver.measure(rec);
+        const expected = driver.expect(rec, { event: step.event, party: step.party, actions: allActions, before, after: model, measured });
         const wrong = Object.keys({ ...measured, ...moved })
           .filter((k) => (moved[k] ?? 0n) - (measured[k] ?? 0n) !== (expected[k] ?? 0n))
           .map((k) => `${k} moved ${(moved[k] ?? 0n) - (measured[k] ?? 0n)} (the chart's effects say ${expected[k] ?? 0n})`);
         if (wrong.length) throw new StepError(i, `${where}: ${wrong.join('; ')}`);
-        const broken = await timed('invariants', () => driver.invariants(rec));
+        const broken = await driver.invariants(rec);
         if (broken.length) throw new StepError(i, `${where}: invariants broken: ${broken.join('; ')}`);
+        // Walked through the API: taken by the server, which then agreed with the model in every respect.
+        for (const t of takenNow) walked.add(transitionKey(t));
         if (options.negatives !== false) await negativeSteps(rec, model);
+        // The path's edge taken (by the step or by the server going on): the path is done.
+        if (takenNow.some((t) => transitionKey(t) === edge.key)) break;
+        // Planned steps of the server that it already took by itself are not asked for again.
+        while (i + 1 < steps0.length && (steps0[i + 1] as Edge).party === 'server' && takenNow.some((t) => transitionKey(t) === (steps0[i + 1] as Edge).key)) i += 1;
+        if (JSON.stringify(model.value) !== plannedValues[i]) {
+          throw new StepError(i, `${where}: the server went on to ${JSON.stringify(model.value)}, the path expects ${plannedValues[i]}`);
+        }
       }
+      if (!walked.has(edge.key)) throw new StepError(steps0.length - 1, `${edge.key} was not taken on its path`);
     } catch (error) {
       const step = error instanceof StepError ? error.step : -1;
       failures.push({ transition: edge.key, path: pathName, step, message: error instanceof Error ? error.message : String(error) });
@@ -279,7 +317,7 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
   }
 
   async function agree(rec: R, model: AnyMachineSnapshot, i: number, where = 'start') {
-    const reading = await timed('read', () => driver.read(rec));
+    const reading = await driver.read(rec);
     if (reading.absent) {
       if (i !== -1) throw new StepError(i, `${where}: there is no record after the step`);
       return;
@@ -303,19 +341,15 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
     const key = driver.project ? JSON.stringify(driver.project(model)) : stateKey(model);
     if (negativeDone.has(key)) return;
     negativeDone.add(key);
-    const t0 = performance.now();
-    try {
-      await refuseAll(rec, model);
-    } finally {
-      negativeMs += performance.now() - t0;
-    }
+    await refuseAll(rec, model);
   }
 
   async function refuseAll(rec: R, model: AnyMachineSnapshot) {
     const before = await driver.fingerprint(rec);
     // The people try their refused steps side by side (each person one after another): a refused step
-    // changes nothing, so the record must read the same after every one of them.
-    await Promise.all(
+    // changes nothing, so the record must read the same after every one of them. A step that was let
+    // through is the cause of any change the others then see, so it is the one reported.
+    const settled = await Promise.allSettled(
       driver.people.map(async (person) => {
         const allowedTypes = person.party ? allowedEvents(model, person.party) : [];
         for (const type of eventTypes) {
@@ -336,12 +370,14 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
         }
       }),
     );
+    const errors = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    const cause = errors.find((e) => e instanceof Error && e.message.includes('was not refused')) ?? errors[0];
+    if (cause !== undefined) throw cause;
   }
-
 
   const missing = all.filter((k) => !walked.has(k));
   const guardGaps = allGuards(machine).flatMap((g) => ['true', 'false'].filter((o) => !guards.get(g)?.has(o)).map((o) => `${g} = ${o}`));
-  return { chart: driver.name, all, walked, missing, paths, steps, negatives, guards, guardGaps, failures, negativeMs };
+  return { chart: driver.name, all, walked, missing, paths, steps, negatives, guards, guardGaps, failures };
 }
 
 class StepError extends Error {
