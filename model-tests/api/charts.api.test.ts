@@ -84,7 +84,7 @@ const charts: [string, (world: World) => Driver<never>][] = [
 ];
 
 describe.each(charts)('the %s chart', (_name, make) => {
-  it('walks every transition through the API, with its negative steps', { timeout: 240_000 }, async () => {
+  it('walks every transition through the API, with its negative steps', { timeout: 600_000 }, async () => {
     const driver = make(new World(server));
     const result = await walkApi(driver);
     reportGuards(result);
