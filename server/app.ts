@@ -5,6 +5,8 @@ import type { Deps } from './deps';
 import { ApiError, failure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
+import { limitBodies } from './http/bodyLimit';
+import { limitByAddress, RateLimited, rateLimitedAnswer } from './http/rateLimit';
 import { accountsRoutes } from './routes/accounts';
 import { afterSaleRoutes } from './routes/afterSales';
 import { advRoutes } from './routes/adv';
@@ -33,6 +35,8 @@ export function createApi(deps: Deps) {
     c.set('language', languageOf(c.req.header(SignedHeader.language)));
     await next();
   });
+  // Abuse limits (issue 25, server/http/): per-address rate limits, then body limits, before any route runs.
+  app.use('*', limitByAddress(deps), limitBodies(deps));
 
   app.route('/', referenceRoutes(deps));
   app.route('/', usersRoutes(deps));
@@ -57,6 +61,7 @@ export function createApi(deps: Deps) {
   }
 
   app.onError((error, c) => {
+    if (error instanceof RateLimited) return rateLimitedAnswer(c, error);
     if (error instanceof ApiError) return failure(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return failure(c, new ApiError('malformedRequest', { detail: error.message || 'bad request' }));

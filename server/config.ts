@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BodyLimits } from '../src/domain/abuseLimits';
 import { checkInHalvingAt } from '../src/domain/points';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
@@ -24,6 +25,10 @@ export interface Config {
   catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
   checkInHalvingAt?: number;
+  /** Abuse limits (issue 25): rate limits on unless RATE_LIMITS=off; TRUST_PROXY=1 reads the client's address from X-Forwarded-For; JSON and form bodies up to BODY_LIMIT_BYTES. */
+  rateLimits?: boolean;
+  trustProxy?: boolean;
+  bodyLimitBytes?: number;
 }
 
 export const sandboxApiKey = 'sandbox-key';
@@ -50,5 +55,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
     catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
+    rateLimits: env.RATE_LIMITS !== 'off' && env.RATE_LIMITS !== '0',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    bodyLimitBytes: env.BODY_LIMIT_BYTES ? Math.max(1024, Math.floor(Number(env.BODY_LIMIT_BYTES)) || BodyLimits.defaultBytes) : BodyLimits.defaultBytes,
   };
 }

@@ -58,9 +58,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ready.catch(() => undefined);
 
   const root = new Hono();
-  root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw));
-  root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw));
-  root.all('/media/*', async (c) => (await ready).api.fetch(c.req.raw));
+  // c.env carries the socket: the API's rate limits count by the client's address.
+  root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
+  root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
+  root.all('/media/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
   // The home feed's first row for the page's first paint; never waits for a database still starting.
   let databaseReady = false;
   void ready.then(() => (databaseReady = true)).catch(() => undefined);

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { PasswordLock } from '../../src/domain/abuseLimits';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { walletAppBalance } from '../../src/api/pay';
@@ -11,8 +12,15 @@ import * as css from './wallet.css';
 function SheetBody({ total, busy, problem, onPay, onMerge }: { total: string; busy: boolean; problem: string | null; onPay: (password: string) => void; onMerge: () => void }) {
   const t = useT();
   const [password, setPassword] = useState('');
-  const { data, state } = useResource(walletAppBalance);
+  const { data, state, reload } = useResource(walletAppBalance);
   const notMerged = state === 'ready' && data !== null && !data.merged;
+  // After a refused password the lock is read again: how many tries remain, or until when it is locked.
+  useEffect(() => {
+    if (problem) reload();
+  }, [problem]);
+  const lock = data?.passwordLock;
+  const lockedUntil = lock?.lockedUntil ? new Date(lock.lockedUntil) : null;
+  const locked = lockedUntil !== null && lockedUntil.getTime() > Date.now();
   return (
     <>
       {total && (
@@ -53,7 +61,14 @@ function SheetBody({ total, busy, problem, onPay, onMerge }: { total: string; bu
             {t(problem)}
           </p>
         )}
-        <button type="submit" className={button({ block: true })} disabled={notMerged || busy || password.length !== 6} data-testid="wallet-pay">
+        {lock && (locked || lock.triesLeft < PasswordLock.tries) && (
+          <p className={css.problem} data-testid="wallet-lock">
+            {locked && lockedUntil
+              ? t('abuse.lockedUntil', { time: lockedUntil.toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }) })
+              : t('abuse.triesLeft', { tries: lock.triesLeft })}
+          </p>
+        )}
+        <button type="submit" className={button({ block: true })} disabled={notMerged || busy || locked || password.length !== 6} data-testid="wallet-pay">
           {t('wallet.pay')}
         </button>
       </form>
