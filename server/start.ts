@@ -9,6 +9,7 @@ import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
+import { recoverAtStart } from './services/startupRecovery';
 import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/catalogueCache';
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
@@ -108,6 +109,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
   setPayoutDriver((id) => void drivePayout(deps, id).catch((error: unknown) => console.error('[withdrawals]', error)));
+  // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
+  await recoverAtStart(deps);
   void resumePayouts(deps).catch((error: unknown) => console.error('[withdrawals]', error));
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
