@@ -6,6 +6,7 @@ import { ApiError, failure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
 import { limitBodies } from './http/bodyLimit';
+import { securityHeaders } from './http/securityHeaders';
 import { limitByAddress, RateLimited, rateLimitedAnswer } from './http/rateLimit';
 import { accountsRoutes } from './routes/accounts';
 import { afterSaleRoutes } from './routes/afterSales';
@@ -36,7 +37,7 @@ export function createApi(deps: Deps) {
     await next();
   });
   // Abuse limits (issue 25, server/http/): per-address rate limits, then body limits, before any route runs.
-  app.use('*', limitByAddress(deps), limitBodies(deps));
+  app.use('*', securityHeaders(deps.config), limitByAddress(deps), limitBodies(deps));
 
   app.route('/', referenceRoutes(deps));
   app.route('/', usersRoutes(deps));

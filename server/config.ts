@@ -29,6 +29,8 @@ export interface Config {
   rateLimits?: boolean;
   trustProxy?: boolean;
   bodyLimitBytes?: number;
+  /** The address people reach the app at (PUBLIC_URL); https turns on HSTS. */
+  publicUrl?: string | null;
 }
 
 export const sandboxApiKey = 'sandbox-key';
@@ -57,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
     rateLimits: env.RATE_LIMITS !== 'off' && env.RATE_LIMITS !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl: env.PUBLIC_URL || null,
     bodyLimitBytes: env.BODY_LIMIT_BYTES ? Math.max(1024, Math.floor(Number(env.BODY_LIMIT_BYTES)) || BodyLimits.defaultBytes) : BodyLimits.defaultBytes,
   };
 }

@@ -14,6 +14,7 @@ import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/ca
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
+import { securityHeaders } from './http/securityHeaders';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
 
@@ -59,6 +60,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ready.catch(() => undefined);
 
   const root = new Hono();
+  root.use('*', securityHeaders(config));
   // c.env carries the socket: the API's rate limits count by the client's address.
   root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
   root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
