@@ -331,6 +331,7 @@ describe('generated requests never break the server', () => {
     const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/xml', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', null];
     const texts = ['{"a":1}', 'a=1&b=2', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', '\u0000\u0001'];
     let total = 0;
+    let slowest = { what: '', ms: 0 };
     const timed = async (what: string, path: string, body: Body) => {
       const started = performance.now();
       const { status, text } = await send(path, body, '1');
@@ -338,6 +339,7 @@ describe('generated requests never break the server', () => {
       total++;
       judge(what, status, text);
       expect(took, `${what} took ${Math.round(took)} ms`).toBeLessThan(1000);
+      if (took > slowest.ms) slowest = { what: what.slice(0, 80), ms: Math.round(took) };
       await keepLoggedIn(text);
     };
     for (const path of posts) {
@@ -353,6 +355,6 @@ describe('generated requests never break the server', () => {
     for (const path of ['/api/analytics/pageView', '/api/commodity/cart/save', '/api/upload/image']) {
       await timed(`POST ${path} 30 MB`, path, { kind: 'bytes', bytes: huge, contentType: path === '/api/upload/image' ? 'multipart/form-data; boundary=x' : 'application/json' });
     }
-    console.log(`[fuzz] ${total} hostile POST requests over ${posts.length} endpoints`);
+    console.log(`[fuzz] ${total} hostile POST requests over ${posts.length} endpoints; slowest ${slowest.ms} ms (${slowest.what})`);
   });
 });
