@@ -3,7 +3,9 @@ import { CompiledQuery } from 'kysely';
 import { RateLimitedPaths, RateLimits, type RateClass, type RateRule, type RateWindow } from '../../src/domain/abuseLimits';
 import { SignedHeader } from '../../src/domain/signing';
 import type { Deps } from '../deps';
-import { ApiError, failure } from './envelope';
+import { ResponseCode } from '../../src/domain/codes';
+import { ApiError } from './envelope';
+import { languageOf, translate } from './i18n';
 import type { AppEnv } from './env';
 
 /**
@@ -24,9 +26,12 @@ export class RateLimited extends ApiError {
 
 /** HTTP 429, Retry-After, and the envelope with the code and its message in the person's language. */
 export function rateLimitedAnswer(c: Context, error: RateLimited): Response {
-  c.header('Retry-After', String(error.retryAfterSeconds));
-  const answer = failure(c, error);
-  return new Response(answer.body, { status: 429, headers: answer.headers });
+  const language = languageOf(c.req.header(SignedHeader.language));
+  return c.json(
+    { code: ResponseCode.tooManyRequests, msg: translate(language, error.messageKey ?? 'messages.serverRest'), object: error.object },
+    429,
+    { 'Retry-After': String(error.retryAfterSeconds) },
+  );
 }
 
 interface Counted {
