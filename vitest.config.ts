@@ -17,16 +17,16 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'machines/**/*.test.ts', 'screens/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' },
       },
-      { extends: true, test: { name: 'model', include: ['model-tests/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+      { extends: true, test: { name: 'model', include: ['model-tests/**/*.test.ts'], exclude: ['model-tests/api/**', 'node_modules/**'], environment: 'node', testTimeout: 120_000 } },
       {
         extends: true,
-        test: { name: 'server-pglite', include: ['server/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'server-pglite', include: ['server/**/*.test.ts', 'model-tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         extends: true,
         test: {
           name: 'server-postgres',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'model-tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
           testTimeout: 30_000,

@@ -15,6 +15,7 @@ import type { Database } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { seedScale } from '../server/db/seedScale';
 import { sign } from '../server/http/session';
+import { chainOfConfig } from '../server/platform/chain';
 import { createPlatformClient } from '../server/platform/client';
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
@@ -192,7 +193,7 @@ async function explainPaths(paths: ReadPath[], config: Config): Promise<{ text: 
   reads.on('connect', explaining);
   setReadPool(db, reads);
   const api = new Hono();
-  api.route('/', createApi({ db, config, platform: createPlatformClient({ baseUrl: () => 'http://127.0.0.1:9/none', apiKey: 'x' }), now: Date.now }));
+  api.route('/', createApi({ db, config, platform: createPlatformClient({ baseUrl: () => 'http://127.0.0.1:9/none', apiKey: 'x' }), chain: chainOfConfig(config, () => 'http://127.0.0.1:9'), now: Date.now }));
   answerUnmatched(api);
   await sql`select 1`.execute(db);
   let text = '';
@@ -332,7 +333,19 @@ async function checkout(db: Db, setup: CheckoutSetup, workers: number): Promise<
   await sql`analyze orders, order_items, order_events, checkouts, timers, request_signatures, product_skus`.execute(db);
   const ids = setup.hot.map((h) => h.id);
   await db.updateTable('product_skus').set({ stock: hotStock }).where('id', 'in', ids).execute();
-  const sold = async () => Number((await db.selectFrom('order_items').select(sql<string>`coalesce(sum(quantity), 0)::text`.as('n')).where('sku_id', 'in', ids).executeTakeFirstOrThrow()).n);
+  // Orders a later checkout of the same goods replaced (issue 22) gave their stock back: count the others.
+  const sold = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('order_items as i')
+          .innerJoin('orders as o', 'o.id', 'i.order_id')
+          .select(sql<string>`coalesce(sum(i.quantity), 0)::text`.as('n'))
+          .where('i.sku_id', 'in', ids)
+          .where('o.status', '!=', 'canceled')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const soldBefore = await sold();
   const port = 18_900 + workers;
   const server = await startServerProcess({ databaseUrl, workers, port });

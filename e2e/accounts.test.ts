@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { expectAccessible } from './support/axe';
 
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
@@ -160,18 +161,26 @@ describe('accounts in a real browser', () => {
     await visible(staff.page, 'field-q').fill('demo_seller');
     await visible(staff.page, 'console-find').click();
     const card = visible(staff.page, 'console-user-demo_seller');
-    await card.getByTestId('console-reason').fill('selling fakes');
+    // Issue 24 finding 14: no red Freeze button on the row; it sits behind the row's actions menu and a
+    // confirmation saying what freezing does.
+    expect(await card.getByTestId('console-freeze').count()).toBe(0);
+    await card.getByTestId('console-user-menu').click();
     await card.getByTestId('console-freeze').click();
-    await staff.page.getByRole('dialog').getByRole('button', { name: 'Freeze' }).click();
+    const sheet = staff.page.getByRole('dialog');
+    expect(await sheet.textContent()).toContain('no login, payment, sale or withdrawal until unfrozen');
+    await sheet.getByTestId('console-reason').fill('selling fakes');
+    await expectAccessible(staff.page, 'freeze confirmation');
+    await sheet.getByRole('button', { name: 'Freeze' }).click();
     await card.getByTestId('console-user-frozen').waitFor();
 
     // the user's next request is refused with the frozen message
     await visible(user.page, 'open-security').click();
     await user.page.getByText('Your account is frozen: selling fakes').waitFor();
 
+    await card.getByTestId('console-user-menu').click();
     await card.getByTestId('console-unfreeze').click();
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
-    await card.getByTestId('console-freeze').waitFor();
+    await card.getByTestId('console-user-frozen').waitFor({ state: 'detached' });
 
     // a buyer sees no console, and the page says so
     const buyer = await phone(browser);

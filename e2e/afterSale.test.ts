@@ -142,8 +142,16 @@ describe('after-sale cases in a real browser', () => {
     expect(await vis(arbiter, 'aftersale-appeal-statement-shown').textContent()).toContain('courier photo');
     await vis(arbiter, 'aftersale-order-history').waitFor();
     await vis(arbiter, 'aftersale-decide-partial-open').click();
+    // Issue 24 findings 3 and 10: the decision opens as a sheet (the other buttons keep their size) that
+    // states the refund and its consequence before anything moves.
+    await arbiter.getByRole('dialog').getByTestId('aftersale-decide-partial-amount').waitFor();
+    expect((await vis(arbiter, 'aftersale-decide-full-open').boundingBox())?.width ?? 999).toBeLessThan(300);
     await vis(arbiter, 'aftersale-decide-partial-amount').fill('3.5');
+    expect(await vis(arbiter, 'aftersale-decide-partial-refund').textContent()).toBe('3.5 π');
+    expect(await vis(arbiter, 'aftersale-decide-partial-submit').textContent()).toBe('Refund 3.5 π');
+    expect(await arbiter.getByRole('dialog').textContent()).toContain('The case closes; this cannot be undone.');
     await vis(arbiter, 'aftersale-decide-partial-reason').fill('One of the two glasses was cracked.');
+    await expectAccessible(arbiter, 'arbiter partial refund');
     await vis(arbiter, 'aftersale-decide-partial-submit').click();
     await expect.poll(() => caseStatus(caseId)).toBe('refunded');
 

@@ -71,7 +71,7 @@ describe('checkout and payment in a real browser', () => {
     await vis(page, 'address-save').click();
     await page.waitForURL(/#\/product\/submit-order/);
     await page.getByText('12 Rizal Street, blue gate').waitFor();
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('19.5 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 19.5');
     await expectAccessible(page, 'submit order');
 
     await choose(page, 'coin');
@@ -95,9 +95,18 @@ describe('checkout and payment in a real browser', () => {
     await loginAs(page, app.url, 'demo_buyer');
     expect(await vis(page, 'account-balance').textContent()).toBe('500 π');
     await page.goto(`${app.url}/#/product/submit-order?buy=${first.productId}:${first.skuIds[0]}:2`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('26 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 26');
     await choose(page, 'balance');
     await vis(page, 'submit-order').click();
+    // Issue 24 finding 1: a review sheet before the balance moves: the amount, the balance, what remains.
+    await vis(page, 'pay-review').waitFor();
+    await expect.poll(() => vis(page, 'pay-review-amount').textContent()).toBe('26 π');
+    await expect.poll(() => vis(page, 'pay-review-balance').textContent()).toBe('500 π');
+    await expect.poll(() => vis(page, 'pay-review-remains').textContent()).toBe('474 π');
+    expect(await vis(page, 'pay-review-confirm').textContent()).toBe('Pay 26 π');
+    await expectAccessible(page, 'balance payment review');
+    expect(page.url()).toMatch(/submit-order/); // nothing paid yet
+    await vis(page, 'pay-review-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     await expect.poll(() => page.locator('[data-testid^="result-status-"]').filter({ visible: true }).allTextContents()).toEqual(['Paid']);
     await page.goto(`${app.url}/#/my`);
@@ -109,7 +118,7 @@ describe('checkout and payment in a real browser', () => {
     const { context, page } = await phone(browser);
     await loginAs(page, app.url, 'demo_buyer');
     await page.goto(`${app.url}/#/product/submit-order?buy=${second.productId}:${second.skuIds[0]}:1`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
     await choose(page, 'coin');
     await fastHost(page);
     await vis(page, 'submit-order').click();
@@ -123,9 +132,13 @@ describe('checkout and payment in a real browser', () => {
     await choose(page, 'wallet');
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
-    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Wallet balance: 500 π');
+    // The wallet-app sheet reviews too: the amount, the wallet-app balance and what remains.
+    await expect.poll(() => vis(page, 'wallet-amount').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('500 π');
+    await expect.poll(() => vis(page, 'wallet-remains').textContent()).toBe('497 π');
+    await expectAccessible(page, 'wallet-app payment review');
     await vis(page, 'wallet-password').fill('123456');
-    await vis(page, 'wallet-pay').click();
+    await vis(page, 'wallet-sheet-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     await expect.poll(() => page.locator('[data-testid^="result-status-"]').filter({ visible: true }).allTextContents()).toEqual(['Paid']);
     await context.close();

@@ -154,6 +154,7 @@ describe('work orders in a real browser', () => {
     await vis(buyer.page, 'order-total').waitFor();
     await vis(buyer.page, 'pay-method-balance').check();
     await vis(buyer.page, 'submit-order').click();
+    await vis(buyer.page, 'pay-review-confirm').click();
     await buyer.page.waitForURL(/#\/result\/success/);
     const order = await app.deps.db.selectFrom('orders').select(['id', 'order_no']).orderBy('id', 'desc').executeTakeFirstOrThrow();
 

@@ -38,7 +38,7 @@ describe('kept-alive screens stay fresh', () => {
     await hash(page, '/product/cart');
     await vis(page, 'cart-checkout').click();
     await page.waitForURL(/#\/product\/submit-order/);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
     // the coin payment is cancelled in the wallet, then the same order is paid again from the result screen
     await vis(page, 'pay-method-coin').check();
     await fastHost(page);
@@ -49,6 +49,7 @@ describe('kept-alive screens stay fresh', () => {
     await page.waitForURL(/#\/product\/submit-order/);
     await vis(page, 'pay-method-balance').check();
     await vis(page, 'submit-order').click();
+    await vis(page, 'pay-review-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     await expect.poll(() => page.locator('[data-testid^="result-status-"]').filter({ visible: true }).allTextContents()).toEqual(['Paid']);
     // Account → My cart: the paid line is gone, so Check out cannot order it again
@@ -59,12 +60,13 @@ describe('kept-alive screens stay fresh', () => {
     // and a new line checks out with its own total (the kept-alive submit screen shows the new cart)
     await page.evaluate(() => localStorage.removeItem('coin-mall.cart'));
     await hash(page, `/product/detail?id=${vase.productId}`);
+    await vis(page, 'add-to-cart-open').click();
     await vis(page, 'add-to-cart').click();
     await hash(page, '/my');
     await vis(page, 'open-cart').click();
     await vis(page, 'cart-checkout').click();
     await page.waitForURL(/#\/product\/submit-order$/);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('4 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 4');
     await context.close();
   });
 

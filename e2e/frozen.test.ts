@@ -42,6 +42,7 @@ describe('a frozen account is told so everywhere', () => {
     expect(await vis(page, 'collect').getAttribute('aria-pressed')).toBe('false');
     await page.getByText(frozenMessage).waitFor({ state: 'detached', timeout: 10_000 });
 
+    await vis(page, 'add-to-cart-open').click();
     await vis(page, 'add-to-cart').click();
     await page.getByText(frozenMessage).waitFor();
     expect(await page.getByText('Added to the cart').count()).toBe(0);

@@ -44,6 +44,7 @@ describe('issue 11 in a real browser', () => {
     await vis(page, 'order-total').waitFor();
     await vis(page, 'pay-method-balance').check();
     await vis(page, 'submit-order').click();
+    await vis(page, 'pay-review-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     const order = await db.selectFrom('orders').select(['id', 'status']).where('buyer_id', '=', (await db.selectFrom('users').select('id').where('username', '=', 'demo_buyer').executeTakeFirstOrThrow()).id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(order.status).toBe('paid');

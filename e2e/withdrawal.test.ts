@@ -5,6 +5,7 @@ import { stellarAddressOf } from '../src/domain/stellarAddress';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { expectNoRawWords } from './support/words';
 
 /**
  * Issue 13 journeys in a real browser against the real server in sandbox mode: a KYC-passed user with
@@ -42,11 +43,6 @@ describe('withdrawal and the wallet app in a real browser', () => {
   it('withdraws with the e-mail code; staff approve in the console; the record goes to success', async () => {
     const { context, page } = await phone(browser);
     await loginAs(page, app.url, 'demo_buyer');
-    // A first withdrawal to a new address: a fresh authentication first.
-    await page.goto(`${app.url}/#/mine/repeatauthentication`);
-    await vis(page, 'reauth-submit').click();
-    await page.getByTestId('sandbox-user-demo_buyer').click();
-    await page.getByText('Authenticated. You can withdraw now.').first().waitFor();
 
     // From the account tab, through the checks before a withdrawal.
     await page.goto(`${app.url}/#/my`);
@@ -68,7 +64,25 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await vis(page, 'withdraw-send-code').click();
     await page.getByText('Code sent to buyer@example.com').first().waitFor();
     await vis(page, 'withdraw-code').fill(await codeFromMailbox(context, 'buyer@example.com'));
+    // Issue 24 finding 2: the form said on opening that a new address needs a fresh authentication.
+    await vis(page, 'withdraw-fresh-needed').waitFor();
     await vis(page, 'withdraw-submit').click();
+    // A review sheet before anything moves: amount, fee, what is taken, network, address, what arrives.
+    await vis(page, 'withdraw-review').waitFor();
+    expect(await vis(page, 'withdraw-review-amount').textContent()).toBe('25 π');
+    expect(await vis(page, 'withdraw-review-fee').textContent()).toBe('0.01 π');
+    expect(await vis(page, 'withdraw-review-debited').textContent()).toBe('25.01 π');
+    expect(await vis(page, 'withdraw-review-network').textContent()).toBe('Pi sandbox (test coins)');
+    expect(await vis(page, 'withdraw-review-address').textContent()).toBe(to);
+    expect(await vis(page, 'withdraw-review-arrives').textContent()).toBe('25 π');
+    await expectAccessible(page, 'withdrawal review');
+    // The new address needs the fresh authentication: run inline, in the sheet, then the button wakes.
+    expect(await vis(page, 'withdraw-review-confirm').isDisabled()).toBe(true);
+    await vis(page, 'withdraw-review').getByTestId('withdraw-fresh-auth').click();
+    await page.getByTestId('sandbox-user-demo_buyer').click();
+    await vis(page, 'withdraw-review').getByTestId('withdraw-fresh-until').waitFor();
+    expect(page.url()).toMatch(/#\/mine\/user\/withdrawal/);
+    await vis(page, 'withdraw-review-confirm').click();
     await page.waitForURL(/#\/mine\/withdrawalconfirm/);
     await vis(page, 'withdraw-submitted').waitFor();
     await vis(page, 'withdraw-view-record').click();
@@ -82,7 +96,16 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const item = vis(staff.page, 'withdrawal-review-item').first();
     await expect.poll(() => item.textContent()).toContain('25 π · demo_buyer');
     expect(await item.getByTestId('withdrawal-review-kyc').textContent()).toContain('KYC: Passed');
+    // Issue 24 finding 3: approval opens a confirmation with the amount, the address and the consequence.
     await item.getByTestId('withdrawal-approve').click();
+    const approve = vis(staff.page, 'withdrawal-approve-sheet');
+    await approve.waitFor();
+    expect(await approve.textContent()).toContain('Once sent they cannot be recovered.');
+    expect(await approve.textContent()).toContain(to);
+    expect(await vis(staff.page, 'withdrawal-approve-sheet-confirm').textContent()).toBe('Approve and send 25 π');
+    expect(await vis(staff.page, 'withdrawal-review-item').count()).toBe(1); // nothing decided yet
+    await expectAccessible(staff.page, 'withdrawal approval');
+    await vis(staff.page, 'withdrawal-approve-sheet-confirm').click();
     await vis(staff.page, 'withdrawal-review-item').first().waitFor({ state: 'detached' });
     await staff.context.close();
 
@@ -95,6 +118,11 @@ describe('withdrawal and the wallet app in a real browser', () => {
         { timeout: 20_000 },
       )
       .toBe('success');
+    // Issue 24 finding 5: balance details name the withdrawal in words, never "withdrawalReserve".
+    await page.goto(`${app.url}/#/mine/user/balancedetails`);
+    const row = page.locator('[data-kind="withdrawalReserve"]').filter({ visible: true }).first();
+    await expect.poll(() => row.textContent()).toContain('Withdrawal');
+    await expectNoRawWords(page, 'balance details');
     // The records: the status of each, and the total withdrawn.
     await page.goto(`${app.url}/#/mine/withdrawalproduct`);
     await expect.poll(() => vis(page, 'withdraw-total').textContent()).toBe('Total withdrawn: 25 π');
@@ -133,11 +161,11 @@ describe('withdrawal and the wallet app in a real browser', () => {
     const { context, page } = await phone(browser);
     await loginAs(page, app.url, 'demo_seller2');
     await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:1`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
-    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Your account is not merged with the wallet app: pay with another method');
+    await page.getByText('Your account is not merged with the wallet app: pay with another method').filter({ visible: true }).waitFor();
     await vis(page, 'wallet-merge').click();
     await page.waitForURL(/#\/mine\/mergewallet/);
     await vis(page, 'merge-username').fill('demo_seller2');
@@ -147,13 +175,14 @@ describe('withdrawal and the wallet app in a real browser', () => {
 
     // A new order (another quantity: a new screen, not the kept-alive one).
     await page.goto(`${app.url}/#/product/submit-order?buy=${product.productId}:${product.skuIds[0]}:2`);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('5 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 5');
     await vis(page, 'pay-method-wallet').check();
     await vis(page, 'submit-order').click();
     await vis(page, 'wallet-sheet').waitFor();
-    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('Wallet balance: 10 π');
+    await expect.poll(() => vis(page, 'wallet-balance').textContent()).toBe('10 π');
+    await expect.poll(() => vis(page, 'wallet-remains').textContent()).toBe('5 π');
     await vis(page, 'wallet-password').fill('123456');
-    await vis(page, 'wallet-pay').click();
+    await vis(page, 'wallet-sheet-confirm').click();
     await page.waitForURL(/#\/result\/success/);
     await context.close();
   });

@@ -11,6 +11,7 @@ import { resourceMachine } from './resource.machine';
 import { productMachine } from './product.machine';
 import { pagerMachine } from './pager.machine';
 import { withdrawalMachine } from './withdrawal.machine';
+import { kycMachine } from './kyc.machine';
 import { workOrderMachine } from './workOrder.machine';
 import { chatConnectionMachine } from './chatConnection.machine';
 import { sampleLoginAnswer, sampleUserInfo } from './samples';
@@ -68,6 +69,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   },
   { id: 'cart', titleKey: 'gallery.machines.cart', machine: cartMachine, sampleInput: { items: [] }, sampleOutputs: { saveCart: [] } },
   { id: 'withdrawal', titleKey: 'withdrawal.chartTitle', machine: withdrawalMachine, sampleInput: undefined },
+  { id: 'kyc', titleKey: 'kyc.chartTitle', machine: kycMachine, sampleInput: undefined },
   {
     id: 'checkIn',
     titleKey: 'checkIn.chartTitle',

@@ -12,8 +12,11 @@ import { fromPromiseStub } from './actorStub';
  *                waiting --APPROVAL_READY--> approving (server: fetch, check, record id, approve) --> waiting
  *                waiting|approving --COMPLETION_READY--> completing (server: re-fetch, check txid, record, complete) --> succeeded
  *                --HOST_CANCELLED--> cancelling --> canceled          --HOST_ERROR--> failed
- *   balance: paying from the account balance --> succeeded | failed
- *   wallet:  password (the sheet asks the payment password) --PASSWORD--> paying --> succeeded | back to password
+ *   balance: review (the sheet shows the amount, the balance and what remains) --CONFIRM--> paying
+ *            --> succeeded | back to review (nothing paid);  review --CLOSE_SHEET--> canceled
+ *   wallet:  password (the sheet shows the amount and what remains, asks the payment password)
+ *            --PASSWORD--> paying --> succeeded | back to password
+ *   The amount the sheet showed travels with CONFIRM and PASSWORD; the server refuses another one.
  *   canceled / failed --PAY (same orders, any method)--> again;  SETTLE: an incomplete payment found at login is settled.
  *
  * The host retries onReadyForServerApproval about every 10 s, so APPROVAL_READY may arrive many times:
@@ -32,6 +35,8 @@ export interface PaymentContext {
   orderIds: string[];
   coin: CoinPaymentStart | null;
   paymentId: string | null;
+  /** The amount the review sheet showed and the person confirmed (decimal string), sent with the payment. */
+  amount: string | null;
   /** Locale key of what went wrong, for the result screen. */
   failure: string | null;
 }
@@ -43,7 +48,8 @@ export type PaymentEvent =
   | { type: 'COMPLETION_READY'; paymentId: string; txid: string }
   | { type: 'HOST_CANCELLED'; paymentId: string }
   | { type: 'HOST_ERROR'; message: string }
-  | { type: 'PASSWORD'; password: string }
+  | { type: 'CONFIRM'; amount: string }
+  | { type: 'PASSWORD'; password: string; amount: string }
   | { type: 'CLOSE_SHEET' }
   | { type: 'SETTLE'; paymentId: string }
   | { type: 'RESET' };
@@ -68,8 +74,8 @@ export const paymentMachine = setup({
     approveCoinPayment: fromPromiseStub<PayResult, { paymentId: string }>('approveCoinPayment'),
     completeCoinPayment: fromPromiseStub<PayResult, { paymentId: string; txid: string }>('completeCoinPayment'),
     cancelCoinPayment: fromPromiseStub<PayResult, { paymentId: string }>('cancelCoinPayment'),
-    payFromBalance: fromPromiseStub<PayResult, { orderIds: string[] }>('payFromBalance'),
-    payFromWallet: fromPromiseStub<PayResult, { orderIds: string[]; password: string }>('payFromWallet'),
+    payFromBalance: fromPromiseStub<PayResult, { orderIds: string[]; amount: string }>('payFromBalance'),
+    payFromWallet: fromPromiseStub<PayResult, { orderIds: string[]; password: string; amount: string }>('payFromWallet'),
     settleIncomplete: fromPromiseStub<PayResult, { paymentId: string }>('settleIncomplete'),
   },
   guards: {
@@ -78,7 +84,7 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
-  context: { method: null, orderIds: [], coin: null, paymentId: null, failure: null },
+  context: { method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null },
   initial: 'idle',
   states: {
     idle: {
@@ -174,12 +180,23 @@ export const paymentMachine = setup({
       },
     },
     balance: {
-      invoke: {
-        id: 'payFromBalance',
-        src: 'payFromBalance',
-        input: ({ context }) => ({ orderIds: context.orderIds }),
-        onDone: { target: 'succeeded', meta: by('server') },
-        onError: { target: 'failed', actions: assign({ failure: 'messages.paymentFailed' }), meta: by('server') },
+      initial: 'review',
+      states: {
+        review: {
+          on: {
+            CONFIRM: { target: 'paying', actions: assign({ amount: ({ event }) => event.amount, failure: null }), meta: by('user') },
+            CLOSE_SHEET: { target: '#payment.canceled', meta: by('user') },
+          },
+        },
+        paying: {
+          invoke: {
+            id: 'payFromBalance',
+            src: 'payFromBalance',
+            input: ({ context }) => ({ orderIds: context.orderIds, amount: context.amount ?? '' }),
+            onDone: { target: '#payment.succeeded', meta: by('server') },
+            onError: { target: 'review', actions: assign({ failure: 'review.failed' }), meta: by('server') },
+          },
+        },
       },
     },
     wallet: {
@@ -187,7 +204,7 @@ export const paymentMachine = setup({
       states: {
         password: {
           on: {
-            PASSWORD: { target: 'paying', meta: by('user') },
+            PASSWORD: { target: 'paying', actions: assign({ amount: ({ event }) => event.amount, failure: null }), meta: by('user') },
             CLOSE_SHEET: { target: '#payment.canceled', meta: by('user') },
           },
         },
@@ -195,7 +212,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'payFromWallet',
             src: 'payFromWallet',
-            input: ({ context, event }) => ({ orderIds: context.orderIds, password: (event as Extract<PaymentEvent, { type: 'PASSWORD' }>).password }),
+            input: ({ context, event }) => ({ orderIds: context.orderIds, password: (event as Extract<PaymentEvent, { type: 'PASSWORD' }>).password, amount: context.amount ?? '' }),
             onDone: { target: '#payment.succeeded', meta: by('server') },
             onError: { target: 'password', actions: assign({ failure: 'messages.paymentFailed' }), meta: by('server') },
           },
@@ -203,18 +220,18 @@ export const paymentMachine = setup({
       },
     },
     succeeded: {
-      on: { RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, failure: null }), meta: by('user') } },
+      on: { RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null }), meta: by('user') } },
     },
     canceled: {
       on: {
-        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null }), meta: by('user') },
-        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, failure: null }), meta: by('user') },
+        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
+        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null }), meta: by('user') },
       },
     },
     failed: {
       on: {
-        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null }), meta: by('user') },
-        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, failure: null }), meta: by('user') },
+        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
+        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null }), meta: by('user') },
       },
     },
   },

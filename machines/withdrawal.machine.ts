@@ -9,6 +9,9 @@ import { WithdrawalRules } from '../src/domain/withdrawal';
  *   manual review        ── APPROVE (staff) ─────────────────────▶ paying out      (approved)
  *   manual review        ── REJECT (staff, reason) ──────────────▶ failure         (amount + fee back)
  *   paying out           ── PAYOUT_CREATED (server, payment id) ─▶ paying out      (stored BEFORE submitting; once)
+ *   paying out           ── PAYOUT_SIGNED (server, hash) ────────▶ paying out      (the signed envelope stored BEFORE submitting)
+ *   paying out           ── PAYOUT_WAITING (server, reason) ─────▶ paying out      (app wallet too low, the person must re-authenticate…)
+ *   paying out           ── REAUTHENTICATED (user) ──────────────▶ paying out      (granted wallet_address again: back in the queue)
  *   paying out           ── PAYOUT_SUBMITTED (server, txid) ─────▶ awaiting block confirmation
  *   paying out           ── payoutRetry (system timer) ──────────▶ paying out      (resume: ask the platform first)
  *   awaiting confirmation── CONFIRMED (server) ──────────────────▶ success         (fee to the platform)
@@ -16,7 +19,9 @@ import { WithdrawalRules } from '../src/domain/withdrawal';
  *   paying out, awaiting ── PAYOUT_FAILED (server, reason) ──────▶ failure         (amount + fee back)
  *
  * One payout per withdrawal, never a second: PAYOUT_CREATED is taken only while no payment id is
- * kept, and the payout is only ever submitted under the kept id. The server carries out the named
+ * kept, and the payout is only ever submitted under the kept id. A payout that cannot go on now
+ * WAITS (a reason in the context the console and the person see), it does not fail: only the
+ * chain's or the platform's definite refusal fails it, with the money returned. The server carries out the named
  * actions (reserve, refund, settle, resume, check) in the same database transaction.
  */
 
@@ -27,6 +32,10 @@ export interface WithdrawalContext {
   paymentId: string | null;
   txid: string | null;
   failure: string | null;
+  /** Why the payout waits now (see payoutWaitReasons in src/domain/withdrawal.ts), or null. */
+  waiting: string | null;
+  /** The hash of the signed envelope last stored (the txid it will have on the chain). */
+  signed: string | null;
 }
 
 export type WithdrawalEvent =
@@ -34,11 +43,14 @@ export type WithdrawalEvent =
   | { type: 'APPROVE' }
   | { type: 'REJECT'; reason: string }
   | { type: 'PAYOUT_CREATED'; paymentId: string }
+  | { type: 'PAYOUT_SIGNED'; hash: string }
+  | { type: 'PAYOUT_WAITING'; reason: string }
+  | { type: 'REAUTHENTICATED' }
   | { type: 'PAYOUT_SUBMITTED'; txid: string }
   | { type: 'CONFIRMED' }
   | { type: 'PAYOUT_FAILED'; reason: string };
 
-export const emptyWithdrawalContext: WithdrawalContext = { rejection: null, paymentId: null, txid: null, failure: null };
+export const emptyWithdrawalContext: WithdrawalContext = { rejection: null, paymentId: null, txid: null, failure: null, waiting: null, signed: null };
 
 /** The named delays (durable timers on the server). */
 export const withdrawalWindows = {
@@ -59,12 +71,21 @@ export const withdrawalMachine = setup({
   guards: {
     /** No payout kept yet: the first payment id is kept, any later one is refused. */
     noPayoutYet: ({ context }) => context.paymentId === null,
+    /** An envelope is signed only for a kept payment id (its memo). */
+    hasPayout: ({ context }) => context.paymentId !== null,
+    /** A wait is noted when its reason changes (a retry that waits for the same reason adds no line). */
+    newWaitReason: ({ context, event }) => event.type === 'PAYOUT_WAITING' && event.reason !== context.waiting,
+    /** The payout waits for the person to authenticate again (granting wallet_address). */
+    waitsForAuth: ({ context }) => context.waiting === 'walletAuthRequired',
   },
   actions: {
     noteRejection: assign({ rejection: ({ event }) => (event.type === 'REJECT' ? event.reason : null) }),
-    notePayment: assign({ paymentId: ({ context, event }) => (event.type === 'PAYOUT_CREATED' ? event.paymentId : context.paymentId) }),
-    noteTxid: assign({ txid: ({ context, event }) => (event.type === 'PAYOUT_SUBMITTED' ? event.txid : context.txid) }),
-    noteFailure: assign({ failure: ({ event }) => (event.type === 'PAYOUT_FAILED' ? event.reason : null) }),
+    notePayment: assign({ paymentId: ({ context, event }) => (event.type === 'PAYOUT_CREATED' ? event.paymentId : context.paymentId), waiting: null }),
+    noteSigned: assign({ signed: ({ context, event }) => (event.type === 'PAYOUT_SIGNED' ? event.hash : context.signed), waiting: null }),
+    noteWaiting: assign({ waiting: ({ context, event }) => (event.type === 'PAYOUT_WAITING' ? event.reason : context.waiting) }),
+    clearWaiting: assign({ waiting: null }),
+    noteTxid: assign({ txid: ({ context, event }) => (event.type === 'PAYOUT_SUBMITTED' ? event.txid : context.txid), waiting: null }),
+    noteFailure: assign({ failure: ({ event }) => (event.type === 'PAYOUT_FAILED' ? event.reason : null), waiting: null }),
     reserveFunds: () => {},
     refundFunds: () => {},
     settleFunds: () => {},
@@ -90,6 +111,9 @@ export const withdrawalMachine = setup({
     payingOut: {
       on: {
         PAYOUT_CREATED: { guard: 'noPayoutYet', actions: 'notePayment', meta: { by: 'server' } },
+        PAYOUT_SIGNED: { guard: 'hasPayout', actions: 'noteSigned', meta: { by: 'server' } },
+        PAYOUT_WAITING: { guard: 'newWaitReason', actions: 'noteWaiting', meta: { by: 'server' } },
+        REAUTHENTICATED: { guard: 'waitsForAuth', actions: 'clearWaiting', meta: { by: 'user' } },
         PAYOUT_SUBMITTED: { target: 'awaitingConfirmation', actions: 'noteTxid', meta: { by: 'server' } },
         PAYOUT_FAILED: { target: 'failure', actions: ['noteFailure', 'refundFunds'], meta: { by: 'server' } },
       },

@@ -21,7 +21,8 @@ describe('payment chart, walked as a model', () => {
         { type: 'COMPLETION_READY', paymentId: 'p1', txid: 't1' },
         { type: 'HOST_CANCELLED', paymentId: 'p1' },
         { type: 'HOST_ERROR', message: 'wallet closed' },
-        { type: 'PASSWORD', password: '123456' },
+        { type: 'CONFIRM', amount: '12.5' },
+        { type: 'PASSWORD', password: '123456', amount: '12.5' },
         { type: 'CLOSE_SHEET' },
         { type: 'SETTLE', paymentId: 'p0' },
         { type: 'RESET' },
@@ -47,6 +48,8 @@ describe('payment chart, walked as a model', () => {
         const ctx = actual.context as PaymentContext;
         if (actual.matches('failed')) expect(ctx.failure).not.toBeNull();
         if (actual.matches({ coin: 'host' })) expect(ctx.coin).toEqual(coin);
+        // Money leaves the balance or the wallet app only with the amount the person reviewed.
+        if (actual.matches({ balance: 'paying' }) || actual.matches({ wallet: 'paying' })) expect(ctx.amount).toBe('12.5');
       },
     });
     recordCoverage('payment', result);

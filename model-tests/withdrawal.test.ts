@@ -11,6 +11,10 @@ const personEvents: WithdrawalEvent[] = [
   { type: 'REJECT', reason: 'KYC name differs' },
   { type: 'PAYOUT_CREATED', paymentId: 'pay-1' },
   { type: 'PAYOUT_CREATED', paymentId: 'pay-2' },
+  { type: 'PAYOUT_SIGNED', hash: 'tx-1' },
+  { type: 'PAYOUT_WAITING', reason: 'appBalanceLow' },
+  { type: 'PAYOUT_WAITING', reason: 'walletAuthRequired' },
+  { type: 'REAUTHENTICATED' },
   { type: 'PAYOUT_SUBMITTED', txid: 'tx-1' },
   { type: 'CONFIRMED' },
   { type: 'PAYOUT_FAILED', reason: 'insufficient_balance' },
@@ -79,7 +83,22 @@ describe('withdrawal chart, walked as a model', () => {
     expect(allowedEvents(review, 'server')).toEqual([]);
     const paying = step(review, { type: 'APPROVE' });
     expect(allowedEvents(paying, 'staff')).toEqual([]);
-    expect(allowedEvents(paying, 'server').sort()).toEqual(['PAYOUT_CREATED', 'PAYOUT_FAILED', 'PAYOUT_SUBMITTED']);
+    expect(allowedEvents(paying, 'server').sort()).toEqual(['PAYOUT_CREATED', 'PAYOUT_FAILED', 'PAYOUT_SUBMITTED', 'PAYOUT_WAITING']);
+    // No envelope before a payment id (its memo); the person steps in only when the payout waits for them.
+    expect(paying.can({ type: 'PAYOUT_SIGNED', hash: 'h' })).toBe(false);
+    expect(allowedEvents(paying, 'user')).toEqual([]);
+    const waitsForAuth = step(paying, { type: 'PAYOUT_WAITING', reason: 'walletAuthRequired' });
+    expect((waitsForAuth.context as WithdrawalContext).waiting).toBe('walletAuthRequired');
+    expect(waitsForAuth.can({ type: 'PAYOUT_WAITING', reason: 'walletAuthRequired' })).toBe(false);
+    expect(allowedEvents(waitsForAuth, 'user')).toEqual(['REAUTHENTICATED']);
+    const back = step(waitsForAuth, { type: 'REAUTHENTICATED' });
+    expect((back.context as WithdrawalContext).waiting).toBeNull();
+    const created = step(back, { type: 'PAYOUT_CREATED', paymentId: 'p' });
+    expect(allowedEvents(created, 'server').sort()).toEqual(['PAYOUT_FAILED', 'PAYOUT_SIGNED', 'PAYOUT_SUBMITTED', 'PAYOUT_WAITING']);
+    const low = step(step(created, { type: 'PAYOUT_SIGNED', hash: 'h' }), { type: 'PAYOUT_WAITING', reason: 'appBalanceLow' });
+    expect((low.context as WithdrawalContext)).toMatchObject({ signed: 'h', waiting: 'appBalanceLow' });
+    // A wait is never a failure: the next step of the payout clears it.
+    expect((step(low, { type: 'PAYOUT_SUBMITTED', txid: 'h' }).context as WithdrawalContext).waiting).toBeNull();
     const done = run({ type: 'SUBMIT' }, { type: 'APPROVE' }, { type: 'PAYOUT_CREATED', paymentId: 'p' }, { type: 'PAYOUT_SUBMITTED', txid: 't' }, { type: 'CONFIRMED' });
     expect(done.status).toBe('done');
     expect(allowedEvents(done, 'server')).toEqual([]);

@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { lazyScreen } from '../src/app/lazyScreen';
+import { lazyScreen, retryableLazy } from '../src/app/lazyScreen';
 import type { RouteDef, TabDef } from '../src/app/routeTypes';
 
 /**
@@ -7,7 +6,7 @@ import type { RouteDef, TabDef } from '../src/app/routeTypes';
  * have not landed yet show the "on its way" screen, but already carry their login flag.
  */
 /** The first screen: it needs only the English namespaces that ship with the entry (src/i18n/i18n.ts). */
-const Home = lazy(() => import('./home/HomeScreen'));
+const Home = retryableLazy(() => import('./home/HomeScreen'));
 const LoginEntry = lazyScreen(() => import('./account/LoginEntryScreen'));
 const Account = lazyScreen(() => import('./account/AccountScreen'));
 const Agreement = lazyScreen(() => import('./service/AgreementScreen'));
@@ -81,6 +80,7 @@ const SellerRefundList = lazyScreen(() => import('./seller/SellerRefundListScree
 const AfterSale = lazyScreen(() => import('./aftersale/routes'));
 const Withdrawal = lazyScreen(() => import('./wallet/withdrawalRoutes'));
 const ConsoleWithdrawals = lazyScreen(() => import('./platform/WithdrawalReviewScreen'));
+const ConsoleKyc = lazyScreen(() => import('./platform/KycReviewScreen'));
 // Check-in, rewarded video, ambassador (issue 14): one lazy module for the whole area
 const CheckIn = lazyScreen(() => import('./checkin/routes'));
 // Customer service: chat, work orders, the help tab and the console's desk (issue 15), one lazy module
@@ -178,6 +178,7 @@ export const routes: readonly RouteDef[] = [
   // ---- end balance ----
   ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
   { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
+  { path: '/platform/console/kyc', screen: ConsoleKyc, login: true },
   { path: '/sign', screen: CheckIn, login: false },
   ...['/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
   // ---- customer service (screens/chat) ----

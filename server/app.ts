@@ -25,13 +25,17 @@ import { usersRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallet';
 import { walletExtraRoutes } from './routes/walletExtras';
 import { withdrawalRoutes } from './routes/withdrawals';
+import { kycRoutes } from './routes/kyc';
 import { mailboxRoutes } from './sandbox/mailbox';
 import { sandboxRoutes } from './sandbox/routes';
+import { log } from './observability/log';
+import { observeRequests } from './observability/requests';
 
 /** The provider API. Static files and the sandbox are mounted by whoever serves it (server/main.ts, tests). */
 export function createApi(deps: Deps) {
   const app = new Hono<AppEnv>();
 
+  app.use('*', observeRequests());
   app.use('*', async (c, next) => {
     c.set('language', languageOf(c.req.header(SignedHeader.language)));
     await next();
@@ -49,6 +53,7 @@ export function createApi(deps: Deps) {
   app.route('/', afterSaleRoutes(deps));
   app.route('/', walletRoutes(deps));
   app.route('/', withdrawalRoutes(deps));
+  app.route('/', kycRoutes(deps));
   app.route('/', walletExtraRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));
@@ -67,7 +72,7 @@ export function createApi(deps: Deps) {
     if (error instanceof HTTPException && error.status < 500) {
       return failure(c, new ApiError('malformedRequest', { detail: error.message || 'bad request' }));
     }
-    console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+    log.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'request failed');
     return failure(c, new ApiError('serverError'));
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BodyLimits } from '../src/domain/abuseLimits';
 import { checkInHalvingAt } from '../src/domain/points';
+import { sandboxWalletSeed, validateWalletSeed } from './platform/chain';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
 export interface Config {
@@ -21,6 +22,10 @@ export interface Config {
   distDir: string;
   /** Sandbox: how long a submitted payout waits before the simulated chain verifies it (issue 13). */
   sandboxConfirmMs: number;
+  /** The app wallet's secret seed (PI_WALLET_SEED), checked at start, never logged; the sandbox has its own fixed one. Null: payouts wait. */
+  piWalletSeed: string | null;
+  /** Horizon for both networks (PI_HORIZON_URL); unset: Pi's Horizon of the payment's network (sandbox: this server's /sandbox/horizon). */
+  piHorizonUrl: string | null;
   /** How long a public catalogue read (feed page, search) is kept in a process (CATALOGUE_CACHE_MS; `catalogueCacheTtlMs` when unset); 0 keeps none (benches). */
   catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
@@ -31,6 +36,73 @@ export interface Config {
   bodyLimitBytes?: number;
   /** The address people reach the app at (PUBLIC_URL); https turns on HSTS. */
   publicUrl?: string | null;
+  /** Where pictures are kept: DATA_DIR/media (default) or an S3-compatible bucket (MEDIA_STORE=s3). */
+  media: MediaConfig;
+  /**
+   * Key of the private pictures' signed URLs (MEDIA_URL_SECRET, at least 32 characters). Unset, the key made
+   * once in the database (table media_key) is used, which every process on that database shares already.
+   */
+  mediaUrlSecret: string | null;
+  /**
+   * The key before a rotation (MEDIA_URL_SECRET_PREVIOUS): URLs it signed are still honoured, none are signed with
+   * it. 'database' names the database's key (when MEDIA_URL_SECRET is first set).
+   */
+  mediaUrlSecretPrevious: string | null;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics answers 404. */
+  metricsToken: string | null;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still taken, before the port closes
+   * (SHUTDOWN_DELAY_MS, 0): behind a balancer, the time it takes to see the 503 and send traffic elsewhere.
+   */
+  shutdownDelayMs: number;
+}
+
+export type MediaConfig =
+  | { store: 'local' }
+  | {
+      store: 's3';
+      bucket: string;
+      /** A non-AWS store's address (MinIO, R2, …); unset for AWS itself. */
+      endpoint: string | null;
+      region: string;
+      /** Unset: the SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role). */
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      /** Path-style URLs (bucket in the path): what most non-AWS stores need; on by default with an endpoint. */
+      forcePathStyle: boolean;
+      /** Key prefix of the objects ("media/"). */
+      prefix: string;
+      /** Bytes of this machine's disk cache of bucket pictures (DATA_DIR/media-cache; MEDIA_CACHE_MB, 1024; 0: none). */
+      cacheBytes: number;
+    };
+
+function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const store = env.MEDIA_STORE ?? 'local';
+  if (store === 'local' || store === '') return { store: 'local' };
+  if (store !== 's3') throw new Error(`MEDIA_STORE must be "local" or "s3", not "${store}"`);
+  const bucket = env.MEDIA_S3_BUCKET ?? '';
+  if (!bucket) throw new Error('MEDIA_STORE=s3 needs MEDIA_S3_BUCKET');
+  const endpoint = env.MEDIA_S3_ENDPOINT || null;
+  const pathStyle = env.MEDIA_S3_FORCE_PATH_STYLE;
+  return {
+    store: 's3',
+    bucket,
+    endpoint,
+    region: env.MEDIA_S3_REGION || env.AWS_REGION || 'us-east-1',
+    accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: pathStyle === undefined || pathStyle === '' ? endpoint !== null : pathStyle === '1' || pathStyle === 'true',
+    prefix: env.MEDIA_S3_PREFIX ?? 'media/',
+    cacheBytes: Math.max(0, Math.floor(Number(env.MEDIA_CACHE_MB ?? 1024)) || 0) * 1024 * 1024,
+  };
+}
+
+function readSecret(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name] || null;
+  if (value !== null && value.length < 32) throw new Error(`${name} must be at least 32 characters (e.g. openssl rand -hex 32)`);
+  return value;
 }
 
 export const sandboxApiKey = 'sandbox-key';
@@ -55,11 +127,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
+    piWalletSeed: sandbox ? sandboxWalletSeed : validateWalletSeed(env.PI_WALLET_SEED),
+    piHorizonUrl: env.PI_HORIZON_URL || null,
     catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
     rateLimits: env.RATE_LIMITS !== 'off' && env.RATE_LIMITS !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     bodyLimitBytes: env.BODY_LIMIT_BYTES ? Math.max(1024, Math.floor(Number(env.BODY_LIMIT_BYTES)) || BodyLimits.defaultBytes) : BodyLimits.defaultBytes,
+    media: readMediaConfig(env),
+    mediaUrlSecret: readSecret(env, 'MEDIA_URL_SECRET'),
+    mediaUrlSecretPrevious: env.MEDIA_URL_SECRET_PREVIOUS === 'database' ? 'database' : readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),
+    metricsToken: env.METRICS_TOKEN || null,
+    shutdownGraceMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_GRACE_MS ?? 10_000)) || 0),
+    shutdownDelayMs: Math.max(0, Math.floor(Number(env.SHUTDOWN_DELAY_MS ?? 0)) || 0),
   };
 }

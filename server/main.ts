@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { seed } from './db/seed';
 import { startServer } from './start';
+import { log } from './observability/log';
 
 const config = readConfig();
 const started = Date.now();
@@ -29,20 +30,22 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   cluster.on('message', (_worker, message: unknown) => {
     if (typeof message !== 'object' || message === null) return;
     if ('listening' in message && ++listening === workers) {
-      console.log(`Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
+      log.info({ url: String(message.listening), workers, sandbox: config.sandbox, ms: Date.now() - started }, `Coin Mall is running at ${String(message.listening)}/  with ${workers} server processes on PostgreSQL (${config.sandbox ? 'sandbox mode' : 'Pi platform mode'})`);
     }
     // Each process has opened its database and fired the timers that fell due while it was down.
-    if ('ready' in message && ++ready === workers) console.log(`Database ready in all ${workers} server processes after ${Date.now() - started} ms.`);
+    if ('ready' in message && ++ready === workers) log.info({ workers, ms: Date.now() - started }, `Database ready in all ${workers} server processes.`);
   });
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
-    console.error(`[cluster] server process ${worker.process.pid ?? ''} exited (${code}); starting another`);
+    log.error({ workerPid: worker.process.pid, code }, 'server process exited; starting another');
     cluster.fork(workerEnv);
   });
   const stop = () => {
+    if (stopping) return;
     stopping = true;
+    // Each process drains (server/start.ts, close); past its grace and a margin, the primary stops anyway.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 5_000).unref();
+    setTimeout(() => process.exit(0), config.shutdownGraceMs + 10_000).unref();
     cluster.on('exit', () => {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
     });
@@ -50,19 +53,28 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } else {
-  if (workers > 1 && !config.databaseUrl) console.warn('WORKERS needs DATABASE_URL (PGlite is one process\'s database): running one server process.');
+  if (workers > 1 && !config.databaseUrl) log.warn("WORKERS needs DATABASE_URL (PGlite is one process's database): running one server process.");
   const server = await startServer(config, {
     prepared: process.env.COIN_MALL_PREPARED === '1',
     onListening: (url) => {
       if (cluster.isWorker) process.send?.({ listening: url });
-      else console.log(`Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'}; listening after ${Date.now() - started} ms)`);
+      else log.info({ url, sandbox: config.sandbox, ms: Date.now() - started }, `Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'})`);
     },
   });
   if (cluster.isWorker) process.send?.({ ready: true });
-  else console.log(`Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}) after ${Date.now() - started} ms.`);
+  else log.info({ database: config.databaseUrl ? 'postgresql' : 'pglite', media: config.media.store, ms: Date.now() - started }, `Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
 
+  let stopping = false;
   const stop = async () => {
-    await server.close();
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal: true }, 'draining');
+    try {
+      await server.close();
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+    }
+    log.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -30,7 +30,7 @@ interface Proc {
 async function startProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SANDBOX: '1', PI_API_KEY: '', PI_PLATFORM_URL: '', WORKERS: '1', RATE_LIMITS: 'off', ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SANDBOX: '1', PI_API_KEY: '', PI_PLATFORM_URL: '', WORKERS: '1', LOG_LEVEL: 'info', RATE_LIMITS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

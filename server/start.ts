@@ -2,12 +2,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { answerUnmatched, createApi } from './app';
 import type { Config } from './config';
-import { migrate, openDatabase } from './db/database';
+import { sql } from 'kysely';
+import { migrate, migrationsApplied, openDatabase, poolUse } from './db/database';
 import { seed } from './db/seed';
 import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
-import { runDueTimers, timerPollMs } from './timers/timers';
+import { runDueTimers, timerBatchSize, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { recoverAtStart } from './services/startupRecovery';
 import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/catalogueCache';
@@ -15,8 +16,14 @@ import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdraw
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { securityHeaders } from './http/securityHeaders';
+import { chainOfConfig } from './platform/chain';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
+import { closeLiveStreams, openLiveStreams } from './http/liveStreams';
+import { operationsRoutes } from './http/operations';
+import { closeMediaStore } from './media/store';
+import { log, logJob } from './observability/log';
+import { addMetricsSource, backgroundJobs, timersFired } from './observability/metrics';
 
 export interface RunningServer {
   url: string;
@@ -40,6 +47,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let port = config.port;
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
   const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
+  const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
 
   let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
@@ -51,7 +59,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Across processes, a catalogue write in one clears the public-read cache of the others.
     if (config.catalogueCacheMs !== undefined) setCatalogueCacheTtl(config.catalogueCacheMs);
     if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
-    const deps: Deps = { db, config, platform, now: options.now ?? Date.now };
+    const deps: Deps = { db, config, platform, chain, now: options.now ?? Date.now };
     const api = new Hono();
     api.route('/', createApi(deps));
     answerUnmatched(api);
@@ -59,8 +67,40 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   })();
   ready.catch(() => undefined);
 
+  // Shutdown (issue 28): draining turns /readyz to 503 and asks every answer to close its connection.
+  let draining = false;
+  let depsReady: Deps | null = null;
+  let migrated = false;
+  let timerRunStarted = 0;
+  let timerRunEnded = Date.now();
   const root = new Hono();
   root.use('*', securityHeaders(config));
+  root.use('*', async (c, next) => {
+    await next();
+    if (draining) c.header('Connection', 'close');
+  });
+  root.route(
+    '/',
+    operationsRoutes(
+      {
+        draining: () => draining,
+        async checks() {
+          const db = depsReady?.db;
+          if (!db) return null;
+          const database = await Promise.race([
+            sql`select 1`.execute(db).then(() => true, () => false),
+            new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+          ]);
+          migrated ||= database && (await migrationsApplied(db).catch(() => false));
+          // The runner is alive when its last run ended lately, or the run under way started lately.
+          const now = Date.now();
+          const timers = timerRunStarted > timerRunEnded ? now - timerRunStarted < 300_000 : now - timerRunEnded < Math.max(60_000, 10 * timerPollMs);
+          return { database, migrations: migrated, timers };
+        },
+      },
+      config.metricsToken,
+    ),
+  );
   // c.env carries the socket: the API's rate limits count by the client's address.
   root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
   root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
@@ -92,51 +132,122 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
+  depsReady = deps;
+  const removeMetricsSource = addMetricsSource({
+    pools: () => poolUse(deps.db),
+    async timerBacklog() {
+      const row = await deps.db
+        .selectFrom('timers')
+        .select([sql<bigint>`count(*)`.as('due'), sql<Date | null>`min(due_at)`.as('oldest')])
+        .where('fired_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('due_at', '<=', new Date(deps.now()))
+        .executeTakeFirstOrThrow();
+      return { due: Number(row.due), lagSeconds: row.oldest ? Math.max(0, (deps.now() - new Date(row.oldest).getTime()) / 1000) : 0 };
+    },
+    async payouts() {
+      const rows = await deps.db
+        .selectFrom('withdrawals')
+        .select(['stage', sql<boolean>`payment_id is null`.as('unsent'), sql<bigint>`count(*)`.as('n')])
+        .where('stage', 'in', ['payingOut', 'awaitingConfirmation'])
+        .groupBy(['stage', sql`payment_id is null`])
+        .execute();
+      let queued = 0;
+      let inFlight = 0;
+      for (const r of rows) {
+        if (r.stage === 'payingOut' && r.unsent) queued += Number(r.n);
+        else inFlight += Number(r.n);
+      }
+      return { queued, inFlight };
+    },
+    liveStreams: openLiveStreams,
+  });
+  const job = (name: string) => (error: unknown) => {
+    backgroundJobs.inc({ job: name, outcome: 'error' });
+    logJob(name, { ms: 0 }, error);
+  };
   const maintenance = setInterval(() => void purgeSignatures(deps).catch(() => undefined), 60_000);
   maintenance.unref();
   // Timers that fell due while the server was down fire now; then every few seconds.
   // A backlog drains batch after batch without waiting (runDueTimers loops while batches come back full);
   // one run at a time per process, other processes claim other rows (FOR UPDATE SKIP LOCKED).
-  let firing = false;
+  // A backlog is taken a batch at a time, so that a shutdown waits for the batch in hand to commit, no more.
+  let firing: Promise<void> | null = null;
   const fireTimers = async () => {
-    if (firing) return;
-    firing = true;
-    try {
-      await runDueTimers(deps.db, timerHandlers, deps.now());
-    } catch (error) {
-      console.error('[timers]', error);
-    } finally {
-      firing = false;
-    }
+    if (firing || draining) return;
+    timerRunStarted = Date.now();
+    firing = (async () => {
+      let fired = 0;
+      try {
+        for (;;) {
+          const batch = await runDueTimers(deps.db, timerHandlers, deps.now(), timerBatchSize);
+          fired += batch;
+          timersFired.inc(batch);
+          if (batch < timerBatchSize || draining) break;
+        }
+        backgroundJobs.inc({ job: 'timers', outcome: 'ok' });
+        logJob('timers', { ms: Date.now() - timerRunStarted, count: fired });
+      } catch (error) {
+        backgroundJobs.inc({ job: 'timers', outcome: 'error' });
+        logJob('timers', { ms: Date.now() - timerRunStarted, count: fired }, error);
+      } finally {
+        timerRunEnded = Date.now();
+        firing = null;
+      }
+    })();
+    await firing;
   };
   // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
-  setPayoutDriver((id) => void drivePayout(deps, id).catch((error: unknown) => console.error('[withdrawals]', error)));
+  setPayoutDriver((id) => void drivePayout(deps, id).catch(job('payouts')));
   // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
   await recoverAtStart(deps);
-  void resumePayouts(deps).catch((error: unknown) => console.error('[withdrawals]', error));
+  void resumePayouts(deps).catch(job('payouts'));
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();
   // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
-  const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch((error: unknown) => console.error('[payments]', error)), 60_000);
+  const reconcileLoop = setInterval(() => void reconcilePayments(deps).catch(job('reconcilePayments')), 60_000);
   reconcileLoop.unref();
   // Ambassador rewards whose invitee's first order has passed its after-sale window are paid.
-  const ambassadorLoop = setInterval(() => void releaseAmbassadorRewards(deps).catch((error: unknown) => console.error('[ambassador]', error)), 60_000);
+  const ambassadorLoop = setInterval(() => void releaseAmbassadorRewards(deps).catch(job('ambassadorRewards')), 60_000);
   ambassadorLoop.unref();
 
   return {
     url,
     deps,
+    /**
+     * Graceful shutdown (SIGTERM): /readyz turns 503 (for SHUTDOWN_DELAY_MS requests are still taken, while a
+     * balancer notices), then the port stops accepting; live streams end with a
+     * retry hint; requests in flight finish (their connections then close), for at most SHUTDOWN_GRACE_MS,
+     * after which the connections left are cut; the timer batch in hand commits; then the pools close.
+     */
     async close() {
+      const started = Date.now();
+      draining = true;
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
       setPayoutDriver(null);
       clearInterval(ambassadorLoop);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const streams = await closeLiveStreams();
       await closeChatBus(deps.db);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      let cut = false;
+      const grace = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          cut = true;
+          resolve();
+        }, config.shutdownGraceMs).unref(),
+      );
+      await Promise.race([closed, grace]);
+      if (cut && 'closeAllConnections' in server) server.closeAllConnections();
+      await firing;
+      removeMetricsSource();
       await stopSharing?.();
+      closeMediaStore(config);
       await deps.db.destroy();
+      log.info({ ms: Date.now() - started, streamsClosed: streams, connectionsCut: cut }, 'shut down');
     },
   };
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createActor,
   fromPromise,
@@ -16,6 +13,8 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { recordLevel } from './coverageFile';
+import { allGuards, guardOutcomes } from './guards';
 
 /**
  * Model-based testing over any machine of machines/.
@@ -74,6 +73,9 @@ export interface WalkResult {
   walked: Set<string>;
   missing: string[];
   paths: number;
+  /** Guard outcomes seen (guard key -> 'true'/'false'), and every guarded transition of the chart. */
+  guards: Map<string, Set<string>>;
+  guardKeys: string[];
 }
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -82,6 +84,7 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
   const { machine } = options;
   const all = allTransitions(machine);
   const walked = new Set<string>();
+  const guards = new Map<string, Set<string>>();
   let paths = 0;
   const actorNames = Object.keys(machine.implementations.actors ?? {});
   const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
@@ -157,6 +160,7 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
 
     async function apply(event: AnyEventObject) {
       // A timer or an invocation result of a state the actor is not in cannot happen to it.
+      for (const [key, outcome] of guardOutcomes(machine, sut.getSnapshot() as AnyMachineSnapshot, event)) guards.set(key, (guards.get(key) ?? new Set<string>()).add(String(outcome)));
       const synthetic = event.type.startsWith('xstate.');
       if (synthetic && !getNextTransitions(sut.getSnapshot() as AnyMachineSnapshot).some((t) => t.eventType === event.type)) return;
       const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
@@ -195,20 +199,10 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
   }
 
   const missing = all.filter((k) => !walked.has(k));
-  return { all, walked, missing, paths };
+  return { all, walked, missing, paths, guards, guardKeys: allGuards(machine) };
 }
 
-const coverageFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../coverage.json');
-
-/** Writes the machine's coverage for the gallery: walked and total transitions, and what was missed. */
+/** Writes the machine's chart-level coverage for the gallery: walked and total transitions, what was missed, guard outcomes seen. */
 export function recordCoverage(machineId: string, result: WalkResult): void {
-  let data: Record<string, { walked: number; total: number; missing: string[] }> = {};
-  try {
-    data = JSON.parse(fs.readFileSync(coverageFile, 'utf8')) as typeof data;
-  } catch {
-    data = {};
-  }
-  data[machineId] = { walked: result.all.length - result.missing.length, total: result.all.length, missing: result.missing };
-  const sorted = Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b)));
-  fs.writeFileSync(coverageFile, `${JSON.stringify(sorted, null, 2)}\n`);
+  recordLevel(machineId, 'chart', result.all, result.walked, result.guards, result.guardKeys);
 }

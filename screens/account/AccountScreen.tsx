@@ -66,6 +66,10 @@ export default function AccountScreen() {
         </section>
         <BuyerOrderShortcuts />
         <nav className={css.list} aria-label={t('account.title')}>
+          {/* What a shopper needs most comes first: the cart, favourites, addresses. */}
+          <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
+          <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
+          <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
           <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
           <CheckInEntries inviteCode={user.inviteCode} />
           <Row label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
@@ -75,9 +79,6 @@ export default function AccountScreen() {
           <Row label={t('balance.entry')} onClick={() => go('/mine/user/balancedetails')} testId="open-balance-details" />
           <Row label={t('withdrawal.title')} onClick={() => go('/mine/authbeforewithdraw')} testId="open-withdrawal" />
           <Row label={t('merge.open')} onClick={() => go('/mine/mergewallet')} testId="open-merge" />
-          <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
-          <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
-          <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
           {user.roles.includes('seller') ? (
             <>
               <SellerCentreEntry />

@@ -2,18 +2,18 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useGate } from '../../src/app/gateContext';
 import { LoginPanel } from '../../src/app/LoginPanel';
-import { go } from '../../src/app/navigation';
+import { go, takeReturn } from '../../src/app/navigation';
 import { useT } from '../../src/i18n/react';
 import { button, screen } from '../../src/theme/ui.css';
 import { LanguageSheet } from './LanguageSheet';
 
-/** /new-my: the login entry. Once logged in, the account tab takes over. */
+/** /new-my: the login entry. Once logged in, back to the page that asked for the login (src/app/returnTo.ts), else the account tab. */
 export default function LoginEntryScreen() {
   const t = useT();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.matches('loggedIn'));
   useEffect(() => {
-    if (loggedIn) go('/my', { replace: true });
+    if (loggedIn) go(takeReturn() ?? '/my', { replace: true });
   }, [loggedIn]);
   return (
     <div className={screen}>

@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import type { ReturnAddress } from '../../machines/afterSale.machine';
 import { afterSaleAct, sellerReturnAddress } from '../../src/api/afterSale';
-import { ConfirmDialog } from '../../src/app/ConfirmDialog';
+import { DecisionSheet, type Figure } from '../../src/app/DecisionSheet';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { AfterSaleLimits } from '../../src/domain/afterSaleRules';
 import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
+import { formatMoney, isMoneyString, parseMoney } from '../../src/domain/money';
 import { expressCompanies } from '../../src/domain/orderRules';
 import { afterSaleAction, type AfterSaleAction } from '../../src/domain/schemas/afterSale';
 import type { AfterSaleView, EvidenceImage } from '../../src/domain/types/afterSale';
@@ -54,8 +55,12 @@ function stepIssue(action: AfterSaleAction): string | null {
   return 'errors.invalidField';
 }
 
-/** One step's form, opened by its button: what it asks, then send. */
-function StepForm({ label, testId, build, onDone, children, tone }: { label: string; testId: string; build: () => AfterSaleAction; onDone: (v: AfterSaleView) => void; children: ReactNode; tone?: 'primary' | 'secondary' | 'danger' }) {
+/**
+ * One step's form (issue 24): its button opens the one decision sheet (src/app/DecisionSheet.tsx), with
+ * the figures the step moves and its consequence in words; the buttons of a case never stretch around
+ * an open form.
+ */
+function StepForm({ label, testId, build, onDone, children, tone, figures, consequence, confirmLabel }: { label: string; testId: string; build: () => AfterSaleAction; onDone: (v: AfterSaleView) => void; children?: ReactNode; tone?: 'primary' | 'secondary' | 'danger'; figures?: Figure[]; consequence?: string; confirmLabel?: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const caseId = useCaseId();
@@ -64,38 +69,28 @@ function StepForm({ label, testId, build, onDone, children, tone }: { label: str
     showToast(t('afterSale.actions.done'), 'success');
     onDone(view);
   });
-  if (!open)
-    return (
-      <button type="button" className={button({ tone: tone ?? 'primary' })} onClick={() => setOpen(true)} data-testid={`${testId}-open`}>
-        {label}
-      </button>
-    );
   return (
-    <form
-      className={`${card} ${css.body}`}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send.submit(build());
-      }}
-      data-testid={testId}
+    <DecisionSheet
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button type="button" className={button({ tone: tone ?? 'primary' })} data-testid={`${testId}-open`}>
+          {label}
+        </button>
+      }
+      title={label}
+      figures={figures}
+      consequence={consequence}
+      problem={send.problem ? t(send.problem) : null}
+      confirmLabel={confirmLabel ?? t('afterSale.actions.submit')}
+      tone={tone === 'danger' ? 'danger' : 'primary'}
+      busy={send.submitting}
+      onConfirm={() => send.submit(build())}
+      testId={testId}
+      confirmTestId={`${testId}-submit`}
     >
-      <strong>{label}</strong>
       {children}
-      {send.problem ? (
-        <p className={css.warning} role="alert">
-          {t(send.problem)}
-        </p>
-      ) : null}
-      <div className={css.actions}>
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => setOpen(false)}>
-          {t('app.cancel')}
-        </button>
-        <button type="submit" className={button({ tone: tone === 'danger' ? 'danger' : 'primary' })} disabled={send.submitting} data-testid={`${testId}-submit`}>
-          {t('afterSale.actions.submit')}
-        </button>
-      </div>
-    </form>
+    </DecisionSheet>
   );
 }
 
@@ -119,22 +114,37 @@ function TextField({ label, value, onChange, max, testId, multiline }: { label: 
   );
 }
 
-function ReasonStep({ label, testId, type, onDone, tone }: { label: string; testId: string; type: 'REJECT' | 'DECIDE_FULL' | 'DECIDE_REJECT'; onDone: (v: AfterSaleView) => void; tone?: 'primary' | 'secondary' | 'danger' }) {
+function ReasonStep({ label, testId, type, onDone, tone, figures, consequence }: { label: string; testId: string; type: 'REJECT' | 'DECIDE_FULL' | 'DECIDE_REJECT'; onDone: (v: AfterSaleView) => void; tone?: 'primary' | 'secondary' | 'danger'; figures?: Figure[]; consequence?: string }) {
   const t = useT();
   const [reason, setReason] = useState('');
   return (
-    <StepForm label={label} testId={testId} tone={tone} build={() => ({ type, reason: reason.trim() })} onDone={onDone}>
+    <StepForm label={label} testId={testId} tone={tone} figures={figures} consequence={consequence} confirmLabel={label} build={() => ({ type, reason: reason.trim() })} onDone={onDone}>
       <TextField label={t(type === 'REJECT' ? 'afterSale.actions.rejectReason' : 'afterSale.actions.decisionReason')} value={reason} onChange={setReason} max={AfterSaleLimits.reason} testId={`${testId}-reason`} multiline />
     </StepForm>
   );
 }
 
-function PartialStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
+function PartialStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterSaleView) => void }) {
   const t = useT();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const refund = isMoneyString(amount.trim()) ? parseMoney(amount.trim()) : null;
+  const asked = parseMoney(view.amount);
+  const shown = refund !== null && refund > 0n && refund < asked ? refund : null;
   return (
-    <StepForm label={t('afterSale.actions.decidePartial')} testId="aftersale-decide-partial" build={() => ({ type: 'DECIDE_PARTIAL', amount: amount.trim(), reason: reason.trim() })} onDone={onDone}>
+    <StepForm
+      label={t('afterSale.actions.decidePartial')}
+      testId="aftersale-decide-partial"
+      figures={[
+        { label: t('decision.asked'), value: `${view.amount} π` },
+        { label: t('decision.notRefunded'), value: shown === null ? '—' : `${formatMoney(asked - shown)} π`, testId: 'aftersale-decide-partial-kept' },
+        { label: t('decision.refundTo', { name: view.buyerName }), value: shown === null ? '—' : `${formatMoney(shown)} π`, strong: true, testId: 'aftersale-decide-partial-refund' },
+      ]}
+      consequence={t('decision.partialConsequence', { amount: shown === null ? '…' : formatMoney(shown), buyer: view.buyerName, seller: view.sellerName })}
+      confirmLabel={shown === null ? t('afterSale.actions.decidePartial') : t('decision.refundAmount', { amount: formatMoney(shown) })}
+      build={() => ({ type: 'DECIDE_PARTIAL', amount: amount.trim(), reason: reason.trim() })}
+      onDone={onDone}
+    >
       <TextField label={t('afterSale.actions.partialAmount')} value={amount} onChange={setAmount} max={20} testId="aftersale-decide-partial-amount" />
       <TextField label={t('afterSale.actions.decisionReason')} value={reason} onChange={setReason} max={AfterSaleLimits.reason} testId="aftersale-decide-partial-reason" multiline />
     </StepForm>
@@ -156,7 +166,16 @@ function AgreeStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterSal
     <TextField label={t(`afterSale.address.${key}`)} value={address[key]} onChange={(v) => setAddress((a) => ({ ...a, [key]: v }))} max={max} testId={`aftersale-agree-${key}`} />
   );
   if (view.kind === 'refundOnly') {
-    return <ConfirmStep label={t('afterSale.actions.agree')} body={t('afterSale.actions.agreeRefundConfirm', { amount: view.amount })} testId="aftersale-agree" action={{ type: 'AGREE', returnAddress: null }} onDone={onDone} />;
+    return (
+      <ConfirmStep
+        label={t('afterSale.actions.agree')}
+        body={t('afterSale.actions.agreeRefundConfirm', { amount: view.amount })}
+        figures={[{ label: t('decision.refundTo', { name: view.buyerName }), value: `${view.amount} π`, strong: true }]}
+        testId="aftersale-agree"
+        action={{ type: 'AGREE', returnAddress: null }}
+        onDone={onDone}
+      />
+    );
   }
   return (
     <StepForm label={t('afterSale.actions.agree')} testId="aftersale-agree" build={() => ({ type: 'AGREE', returnAddress: { name: address.name.trim(), phone: address.phone.trim(), region: address.region.trim(), detail: address.detail.trim() } })} onDone={onDone}>
@@ -206,26 +225,8 @@ function AppealStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
   );
 }
 
-function ConfirmStep({ label, body, testId, action, onDone }: { label: string; body: string; testId: string; action: AfterSaleAction; onDone: (v: AfterSaleView) => void }) {
-  const t = useT();
-  const caseId = useCaseId();
-  const send = useSubmit((a: AfterSaleAction) => afterSaleAct(caseId, a), undefined, (view) => {
-    showToast(t('afterSale.actions.done'), 'success');
-    onDone(view);
-  });
-  return (
-    <ConfirmDialog
-      trigger={
-        <button type="button" className={button()} disabled={send.submitting} data-testid={`${testId}-open`}>
-          {label}
-        </button>
-      }
-      title={label}
-      body={body}
-      confirmLabel={label}
-      onConfirm={() => send.submit(action)}
-    />
-  );
+function ConfirmStep({ label, body, testId, action, onDone, figures }: { label: string; body: string; testId: string; action: AfterSaleAction; onDone: (v: AfterSaleView) => void; figures?: Figure[] }) {
+  return <StepForm label={label} testId={testId} figures={figures} consequence={body} confirmLabel={label} build={() => action} onDone={onDone} />;
 }
 
 /** What the viewer may do now, as the case's chart allows it (its `can`). */
@@ -239,9 +240,36 @@ function Actions({ view, onChanged }: { view: AfterSaleView; onChanged: (v: Afte
     can.has('SHIP_RETURN') && <ShipReturnStep key="ship" onDone={onChanged} />,
     can.has('APPEAL') && <AppealStep key="appeal" onDone={onChanged} />,
     can.has('CANCEL') && <ConfirmStep key="cancel" label={t('afterSale.actions.cancel')} body={t('afterSale.actions.cancelConfirm')} testId="aftersale-cancel" action={{ type: 'CANCEL' }} onDone={onChanged} />,
-    can.has('DECIDE_FULL') && <ReasonStep key="full" label={t('afterSale.actions.decideFull')} testId="aftersale-decide-full" type="DECIDE_FULL" onDone={onChanged} />,
-    can.has('DECIDE_PARTIAL') && <PartialStep key="partial" onDone={onChanged} />,
-    can.has('DECIDE_REJECT') && <ReasonStep key="dismiss" label={t('afterSale.actions.decideReject')} testId="aftersale-decide-reject" type="DECIDE_REJECT" tone="danger" onDone={onChanged} />,
+    can.has('DECIDE_FULL') && (
+      <ReasonStep
+        key="full"
+        label={t('afterSale.actions.decideFull')}
+        testId="aftersale-decide-full"
+        type="DECIDE_FULL"
+        figures={[
+          { label: t('decision.paid'), value: `${view.paidAmount} π` },
+          { label: t('decision.refundTo', { name: view.buyerName }), value: `${view.amount} π`, strong: true, testId: 'aftersale-decide-full-refund' },
+        ]}
+        consequence={t('decision.fullConsequence', { amount: view.amount, buyer: view.buyerName, seller: view.sellerName })}
+        onDone={onChanged}
+      />
+    ),
+    can.has('DECIDE_PARTIAL') && <PartialStep key="partial" view={view} onDone={onChanged} />,
+    can.has('DECIDE_REJECT') && (
+      <ReasonStep
+        key="dismiss"
+        label={t('afterSale.actions.decideReject')}
+        testId="aftersale-decide-reject"
+        type="DECIDE_REJECT"
+        tone="danger"
+        figures={[
+          { label: t('decision.asked'), value: `${view.amount} π` },
+          { label: t('decision.refundTo', { name: view.buyerName }), value: '0 π', strong: true, testId: 'aftersale-decide-reject-refund' },
+        ]}
+        consequence={t('decision.rejectConsequence', { buyer: view.buyerName, seller: view.sellerName })}
+        onDone={onChanged}
+      />
+    ),
   ].filter(Boolean);
   if (steps.length === 0) return null;
   return (

@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { selectedItems, type CartContext } from '../../machines/cart.machine';
+import { orderAmounts } from '../../src/domain/checkout';
+import { formatMoney, parseMoney } from '../../src/domain/money';
 import { useCart } from '../../src/app/cart';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go } from '../../src/app/navigation';
@@ -24,6 +26,15 @@ export default function CartScreen() {
     sellers.set(key, entry);
   }
   const chosen = selectedItems(ctx);
+  // The selected lines' total, as the checkout will compute it (goods and each line's shipping; the server decides at checkout).
+  const selectedTotal = formatMoney(
+    orderAmounts(
+      chosen.flatMap((i) => {
+        const d = ctx.details[i.skuId];
+        return d ? [{ unitPrice: parseMoney(d.price), quantity: i.quantity, shippingFee: parseMoney(d.shippingFee) }] : [];
+      }),
+    ).total,
+  );
   const allSelected = ctx.items.length > 0 && ctx.items.every((i) => i.selected);
 
   return (
@@ -112,6 +123,11 @@ export default function CartScreen() {
               onConfirm={() => cart.send({ type: 'REMOVE_SELECTED' })}
             />
           ) : (
+            <span className={css.checkoutSide}>
+            <span className={css.totalLine}>
+              <span className={muted}>{t('buy.cart.total')}</span>{' '}
+              <strong data-testid="cart-total">π {selectedTotal}</strong>
+            </span>
             <button
               type="button"
               className={button({ tone: 'primary' })}
@@ -123,6 +139,7 @@ export default function CartScreen() {
             >
               {t('cart.checkout', { count: chosen.length })}
             </button>
+            </span>
           )}
         </div>
       )}

@@ -24,3 +24,5 @@ export const footer = style({
 export const check = style({ width: '20px', height: '20px' });
 export const headerBar = style({ display: 'flex', justifyContent: 'flex-end' });
 export const empty = style({ textAlign: 'center', padding: vars.space.xxl });
+export const checkoutSide = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minWidth: 0 });
+export const totalLine = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', whiteSpace: 'nowrap' });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoginFirst } from '../../src/app/LoginPanel';
 import { go } from '../../src/app/navigation';
+import { logInAndComeBack } from '../../src/app/returnTo';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
@@ -15,7 +16,7 @@ export function LoginRequired({ children, title }: { children: ReactNode; title?
           {title ? <ScreenHeader title={title} /> : null}
           <div className={card} style={{ margin: 16, display: 'grid', gap: 12 }}>
             <p className={muted}>{t('messages.loginFirst')}</p>
-            <button type="button" className={button()} onClick={() => go('/new-my')}>
+            <button type="button" className={button()} onClick={logInAndComeBack}>
               {t('chat.logIn')}
             </button>
           </div>

@@ -1,6 +1,8 @@
 import { getFeed } from '../../src/api/catalogue';
 import { getCategories, getWordAddress, type Category } from '../../src/api/reference';
+import { CartButton } from '../../src/app/CartButton';
 import { ProductGrid } from '../../src/app/catalogue/ProductGrid';
+import { LazyIcon } from '../../src/app/LazyIcon';
 import { selectCountry, useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { Defaults } from '../../src/domain/constants';
@@ -37,8 +39,8 @@ function Categories() {
     <div className={css.grid}>
       {data.map((c) => (
         <button key={c.id} type="button" className={css.category} onClick={() => go(`/product/classifysearch?category=${c.id}`)}>
-          <span className={css.categoryIcon} aria-hidden="true">
-            {c.icon}
+          <span className={css.categoryIcon}>
+            <LazyIcon category={c.key} size={24} />
           </span>
           {t(`categories.${c.key}`)}
         </button>
@@ -89,10 +91,13 @@ export default function HomeScreen() {
     <>
       <div className={css.top}>
         <h1 className={css.brand}>{t('app.name')}</h1>
-        <button type="button" className={css.search} onClick={() => go('/search')}>
-          <span aria-hidden="true">⌕</span>
-          {t('home.searchPlaceholder')}
-        </button>
+        <div className={css.searchRow}>
+          <button type="button" className={css.search} onClick={() => go('/search')}>
+            <LazyIcon name="search" />
+            {t('home.searchPlaceholder')}
+          </button>
+          <CartButton />
+        </div>
       </div>
       <div className={screen}>
         <section className={card} aria-labelledby="home-categories">

@@ -10,7 +10,10 @@ export const top = style({
   color: '#fff',
 });
 export const brand = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 800 });
+export const searchRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, marginInlineEnd: '-6px' });
 export const search = style({
+  flex: 1,
+  minWidth: 0,
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
@@ -36,7 +39,16 @@ export const category = style({
   color: vars.color.text,
   cursor: 'pointer',
 });
-export const categoryIcon = style({ fontSize: '24px', lineHeight: 1 });
+export const categoryIcon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  borderRadius: '50%',
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+});
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });
 export const feedTitle = style({ margin: 0, fontSize: vars.font.size.lg });
 export const feedHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, marginBottom: vars.space.md });

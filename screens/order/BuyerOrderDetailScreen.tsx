@@ -1,3 +1,4 @@
+import { UnpaidCancelReason } from '../../src/domain/orderRules';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go } from '../../src/app/navigation';
 import { useAccountBalance } from '../../src/app/orders/BuyerBalance';
@@ -73,7 +74,7 @@ function Actions({ order, onChanged }: { order: OrderView; onChanged: () => void
           body={t('buyerOrders.actions.cancelUnpaidBody')}
           confirmLabel={t('buyerOrders.actions.cancelConfirm')}
           tone="danger"
-          onConfirm={() => act.submit({ type: 'CANCEL', reason: 'unpaid' })}
+          onConfirm={() => act.submit({ type: 'CANCEL', reason: UnpaidCancelReason.unpaid })}
         />
       ) : (
         <button key="cancel" type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/user/userCancelorderStepOne?id=${order.id}`)} data-testid="order-cancel">
@@ -162,7 +163,13 @@ function Outcomes({ order }: { order: OrderView }) {
       {order.cancel && (
         <Section title={t('buyerOrders.detail.cancellation')} testId="order-cancel-info">
           <Row label={t('buyerOrders.detail.by')}>{t(`orders.parties.${order.cancel.by}`)}</Row>
-          {order.cancel.reason && order.cancel.reason !== 'unpaid' && <p className={css.quote}>{order.cancel.reason}</p>}
+          {order.cancel.reason === UnpaidCancelReason.replaced ? (
+            <p className={css.quote} data-testid="order-replaced">
+              {t('buy.orders.replaced')}
+            </p>
+          ) : (
+            order.cancel.reason && order.cancel.reason !== UnpaidCancelReason.unpaid && <p className={css.quote}>{order.cancel.reason}</p>
+          )}
         </Section>
       )}
       {order.refund && (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { BuyerOrderIcon } from '../../src/app/orders/BuyerOrderIcon';
@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { buyerOrders, orderBadges } from '../../src/api/orders';
 import { buyerOrderTabs, type BuyerOrderTab } from '../../src/domain/orderRules';
-import { orderStatusLabelKey } from '../../src/domain/orderStatus';
+import { orderStatusLabelKey, orderStatusTone } from '../../src/domain/orderStatus';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, muted, screen, skeleton } from '../../src/theme/ui.css';
@@ -17,33 +17,66 @@ import * as ordersCss from '../../src/app/orders/orders.css';
 const tabs = Object.keys(buyerOrderTabs) as BuyerOrderTab[];
 const isTab = (value: string | null): value is BuyerOrderTab => value !== null && (tabs as string[]).includes(value);
 
-/** One order as a card: the first item, the seller, the status, the total, and a dot when something changed. */
+/** m:ss until an instant, ticking each second; 0:00 once it has passed. */
+export function useCountdown(at: string): string {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.floor((new Date(at).getTime() - now) / 1000));
+  const hours = Math.floor(left / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  const seconds = String(left % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** An unpaid order's footer: the time left in its unpaid window, and Pay now. */
+function PayNow({ order }: { order: OrderView }) {
+  const t = useT();
+  const left = useCountdown(order.expiresAt);
+  return (
+    <span className={css.payRow}>
+      <span className={css.countdown} data-testid={`buyer-order-countdown-${order.id}`}>
+        {t('buy.orders.payWithin', { time: left })}
+      </span>
+      <button type="button" className={button({ tone: 'primary' })} onClick={() => go(`/product/submit-order?orders=${order.id}`)} data-testid={`buyer-order-pay-${order.id}`}>
+        {t('buy.orders.payNow')}
+      </button>
+    </span>
+  );
+}
+
+/** One order as a card: the first item, the seller, the status, the total, and a dot when something changed; an unpaid one has its countdown and Pay now. */
 function OrderCard({ order }: { order: OrderView }) {
   const t = useT();
   const when = useDateTime();
   const first = order.items[0];
   const more = order.items.length - 1;
   return (
-    <button type="button" className={css.orderCard} onClick={() => go(`/mine/order/detail?id=${order.id}`)} data-testid={`buyer-order-${order.id}`} data-status={order.status}>
-      <span className={css.cardHead}>
-        <strong className={css.ellipsis}>{order.sellerName}</strong>
-        <span className={css.status} data-testid={`buyer-order-status-${order.id}`}>
-          {order.unread && <span className={ordersCss.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
-          {t(orderStatusLabelKey(order.status))}
+    <div className={css.orderCard} data-testid={`buyer-order-card-${order.id}`}>
+      <button type="button" className={css.cardOpen} onClick={() => go(`/mine/order/detail?id=${order.id}`)} data-testid={`buyer-order-${order.id}`} data-status={order.status}>
+        <span className={css.cardHead}>
+          <strong className={css.ellipsis}>{order.sellerName}</strong>
+          <span className={css.status} data-tone={orderStatusTone(order.status)} data-testid={`buyer-order-status-${order.id}`}>
+            {order.unread && <span className={ordersCss.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
+            {t(orderStatusLabelKey(order.status))}
+          </span>
         </span>
-      </span>
-      <span className={css.cardBody}>
-        {order.image ? <img className={css.thumb} src={order.image} alt="" width={64} height={64} loading="lazy" /> : <span className={css.thumb} aria-hidden="true" />}
-        <span className={css.grow}>
-          <span className={css.ellipsis}>{first?.title ?? '—'}</span>
-          {more > 0 && <small className={muted}>{t('buyerOrders.list.moreItems', { count: more })}</small>}
-          <small className={muted}>
-            {t('buyerOrders.list.orderNo', { no: order.orderNo })} · <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
-          </small>
+        <span className={css.cardBody}>
+          {order.image ? <img className={css.thumb} src={order.image} alt="" width={64} height={64} loading="lazy" /> : <span className={css.thumb} aria-hidden="true" />}
+          <span className={css.grow}>
+            <span className={css.ellipsis}>{first?.title ?? '—'}</span>
+            {more > 0 && <small className={muted}>{t('buyerOrders.list.moreItems', { count: more })}</small>}
+            <small className={muted}>
+              {t('buyerOrders.list.orderNo', { no: order.orderNo })} · <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
+            </small>
+          </span>
+          <span className={css.amount}>{order.totalAmount} π</span>
         </span>
-        <span className={css.amount}>{order.totalAmount} π</span>
-      </span>
-    </button>
+      </button>
+      {order.status === 'unpaid' && order.viewer === 'buyer' && <PayNow order={order} />}
+    </div>
   );
 }
 
@@ -93,6 +126,7 @@ export default function BuyerOrderListScreen() {
   const badges = useResource(orderBadges, 'everyShow');
   const counts: Record<BuyerOrderTab, number> = {
     all: badges.data?.buyer.unread ?? 0,
+    toPay: badges.data?.buyer.toPay ?? 0,
     pendingShipment: badges.data?.buyer.pendingShipment ?? 0,
     shipped: badges.data?.buyer.shipped ?? 0,
     unrated: badges.data?.buyer.unrated ?? 0,

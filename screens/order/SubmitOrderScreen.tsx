@@ -12,9 +12,14 @@ import { useResource } from '../../src/app/useResource';
 import { listAddresses } from '../../src/api/cart';
 import { orderDetail, quoteOrder } from '../../src/api/orders';
 import { paymentMethods, type PaymentMethod } from '../../src/domain/checkout';
+import { formatMoney, parseMoney } from '../../src/domain/money';
+import { walletAppBalance } from '../../src/api/pay';
+import { useAccountBalance } from '../../src/app/orders/BuyerBalance';
+import { Icon } from '../../src/app/Icon';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import WalletPaySheet from '../wallet/WalletPaySheet';
+import PayReviewSheet from './PayReviewSheet';
 import * as css from './order.css';
 
 type Items = CheckoutRequest['items'];
@@ -36,50 +41,136 @@ function parseBuy(text: string | null): Items | null {
   return items.length ? items : null;
 }
 
-function Quote({ items, addressId }: { items: Items; addressId: string | null }) {
+/** The quote: every line per shop (picture, name, specification and colour, quantity, unit price), the shop's goods, shipping and total. */
+function Quote({ items, addressId, onTotal }: { items: Items; addressId: string | null; onTotal: (total: string | null) => void }) {
   const t = useT();
   const { state, data } = useResource(() => quoteOrder(items, addressId));
+  const total = data?.total ?? null;
+  useEffect(() => onTotal(total), [total, onTotal]);
   if (state === 'loading') return <div className={skeleton} style={{ height: 80 }} aria-busy="true" />;
   if (!data) return <p className={muted}>{t('order.quoteFailed')}</p>;
   return (
-    <section className={`${card} ${css.section}`} aria-label={t('order.summary')}>
+    <>
       {data.groups.map((g) => (
-        <div key={g.sellerId} className={css.section}>
-          <strong>{g.sellerName}</strong>
+        <section key={g.sellerId} className={`${card} ${css.section}`} aria-label={g.sellerName} data-testid={`order-shop-${g.sellerId}`}>
+          <h2 className={css.shopName}>
+            <Icon name="store" />
+            {g.sellerName}
+          </h2>
+          <ul className={css.lines}>
+            {g.lines.map((l) => (
+              <li key={l.skuId} className={css.line} data-testid={`order-line-${l.skuId}`}>
+                {l.image ? <img className={css.lineThumb} src={l.image} alt="" width={64} height={64} /> : <span className={css.lineThumb} aria-hidden="true" />}
+                <span className={css.lineInfo}>
+                  <span className={css.lineTitle}>{l.title}</span>
+                  <span className={muted}>
+                    {l.specification} · {l.colour}
+                  </span>
+                  <span className={css.row}>
+                    <strong>{l.unitPrice} π</strong>
+                    <span className={muted} data-testid={`order-line-qty-${l.skuId}`}>
+                      {t('buy.checkout.quantity', { quantity: l.quantity })}
+                    </span>
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
           <div className={css.row}>
             <span className={muted}>{t('order.goods')}</span>
             <span>{g.goods} π</span>
           </div>
           <div className={css.row}>
             <span className={muted}>{t('order.shipping')}</span>
-            <span>{g.shipping} π</span>
+            <span data-testid={`order-shipping-${g.sellerId}`}>{g.shipping === '0' ? t('buy.checkout.freeShipping') : `${g.shipping} π`}</span>
           </div>
-        </div>
+          <div className={css.row}>
+            <span>{t('buy.checkout.shopTotal')}</span>
+            <strong>{g.total} π</strong>
+          </div>
+        </section>
       ))}
-      <div className={css.row}>
-        <strong>{t('order.total')}</strong>
-        <span className={css.total} data-testid="order-total">
-          {data.total} π
-        </span>
-      </div>
-    </section>
+    </>
   );
 }
 
-function ExistingOrders({ ids }: { ids: string[] }) {
+/** What the orders cost, as the server has them (the amount a review sheet shows and sends). */
+function OrdersAmount({ ids, children }: { ids: string[]; children: (amount: string | null) => React.ReactNode }) {
+  const { data } = useResource(() => Promise.all(ids.map((id) => orderDetail(id))));
+  return <>{children(data ? formatMoney(data.reduce((sum, o) => sum + parseMoney(o.totalAmount), 0n)) : null)}</>;
+}
+
+function ExistingOrders({ ids, onTotal }: { ids: string[]; onTotal: (total: string | null) => void }) {
   const t = useT();
   const { data } = useResource(() => Promise.all(ids.map((id) => orderDetail(id))));
+  const total = data ? formatMoney(data.reduce((sum, o) => sum + parseMoney(o.totalAmount), 0n)) : null;
+  useEffect(() => onTotal(total), [total, onTotal]);
   if (!data) return <div className={skeleton} style={{ height: 80 }} aria-busy="true" />;
   return (
     <section className={`${card} ${css.section}`}>
       {data.map((o) => (
-        <div key={o.id} className={css.row}>
-          <span>{t('order.number', { no: o.orderNo })}</span>
-          <strong>{o.totalAmount} π</strong>
+        <div key={o.id} className={css.section}>
+          <div className={css.row}>
+            <span>{t('order.number', { no: o.orderNo })}</span>
+            <strong>{o.totalAmount} π</strong>
+          </div>
+          <ul className={css.lines}>
+            {o.items.map((l) => (
+              <li key={l.skuId} className={css.line}>
+                <span className={css.lineInfo}>
+                  <span className={css.lineTitle}>{l.title}</span>
+                  <span className={muted}>
+                    {l.specification} · {l.colour} · {t('buy.checkout.quantity', { quantity: l.quantity })}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
         </div>
       ))}
     </section>
   );
+}
+
+const lastMethodKey = 'coin-mall.lastPaymentMethod';
+
+function lastMethod(): PaymentMethod | null {
+  try {
+    const stored = localStorage.getItem(lastMethodKey);
+    return paymentMethods.find((m) => m === stored) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberMethod(method: PaymentMethod): void {
+  try {
+    localStorage.setItem(lastMethodKey, method);
+  } catch {
+    // private mode: remembered for this visit only
+  }
+}
+
+/**
+ * What the person holds for each method: the account balance, the wallet app's balance (once merged);
+ * the Pi wallet's balance stays in the Pi Browser (its wallet sheet shows it). A method is payable when
+ * what it holds covers the total (the coin: always; the host's sheet says if not).
+ */
+function useMethodBalances(total: string | null) {
+  const account = useAccountBalance();
+  const wallet = useResource(() => walletAppBalance().catch(() => null));
+  const refreshAccount = account.refresh;
+  useEffect(() => {
+    void refreshAccount();
+  }, []);
+  const need = total === null ? null : parseMoney(total);
+  const covers = (held: string | null | undefined) => held !== null && held !== undefined && need !== null && parseMoney(held) >= need;
+  const balances: Record<PaymentMethod, { held: string | null; payable: boolean; known: boolean }> = {
+    coin: { held: null, payable: true, known: true },
+    balance: { held: account.balance, payable: covers(account.balance), known: account.balance !== null },
+    wallet: { held: wallet.data?.merged ? wallet.data.balance : null, payable: !!wallet.data?.merged && covers(wallet.data.balance), known: wallet.state !== 'loading' },
+  };
+  return balances;
 }
 
 /** /product/submit-order: delivery address, payment method, the server's totals; then pays through the payment chart. */
@@ -99,7 +190,14 @@ export default function SubmitOrderScreen() {
 
   const addresses = useResource(listAddresses, ['addresses']);
   const [addressId, setAddressId] = useState<string | null>(null);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
+  const [total, setTotal] = useState<string | null>(null);
+  const balances = useMethodBalances(total);
+  // Preselected: the method used last time if it can pay this total, else the first that can.
+  const remembered = useMemo(lastMethod, []);
+  const allKnown = paymentMethods.every((m) => balances[m].known);
+  const preselected = !allKnown || total === null ? null : remembered && balances[remembered].payable ? remembered : (paymentMethods.find((m) => balances[m].payable) ?? null);
+  const method = chosenMethod ?? preselected;
   const keyRef = useRef(newKey());
   const group = useId(); // radio groups per kept-alive instance
   const chosenAddress = addressId ?? addresses.data?.find((a) => a.isDefault)?.id ?? addresses.data?.[0]?.id ?? null;
@@ -128,16 +226,18 @@ export default function SubmitOrderScreen() {
     }
   }, [pay, payment, cart, fromCart, items, orderIds, t, gate]);
 
-  const busy = !pay.matches('idle') && !pay.matches({ wallet: 'password' });
+  const busy = !pay.matches('idle') && !pay.matches({ wallet: 'password' }) && !pay.matches({ balance: 'review' });
   const submit = () => {
     if (existing.length > 0) {
       if (!method) return showToast(t('commerce.paymentMethodRequired'), 'error');
+      rememberMethod(method);
       payment.send({ type: 'PAY', method, orderIds: existing });
       return;
     }
     if (items.length === 0) return showToast(t('cart.selectAtLeastOne'), 'error');
     if (!chosenAddress) return showToast(t('commerce.addressRequired'), 'error');
     if (!method) return showToast(t('commerce.paymentMethodRequired'), 'error');
+    rememberMethod(method);
     payment.send({ type: 'SUBMIT', request: { idempotencyKey: keyRef.current, items, addressId: chosenAddress, paymentMethod: method } });
   };
 
@@ -172,17 +272,39 @@ export default function SubmitOrderScreen() {
             </button>
           </section>
         )}
-        {existing.length > 0 ? <ExistingOrders key={existing.join(',')} ids={existing} /> : items.length > 0 ? <Quote key={`${itemsKey}|${chosenAddress ?? ''}`} items={items} addressId={chosenAddress} /> : <p className={muted}>{t('cart.selectAtLeastOne')}</p>}
+        {existing.length > 0 ? (
+          <ExistingOrders key={existing.join(',')} ids={existing} onTotal={setTotal} />
+        ) : items.length > 0 ? (
+          <Quote key={`${itemsKey}|${chosenAddress ?? ''}`} items={items} addressId={chosenAddress} onTotal={setTotal} />
+        ) : (
+          <p className={muted}>{t('cart.selectAtLeastOne')}</p>
+        )}
         <section className={`${card} ${css.section}`} aria-labelledby="order-method">
           <h2 id="order-method" className={css.heading}>
             {t('order.method')}
           </h2>
-          {paymentMethods.map((m) => (
-            <label key={m} className={css.option}>
-              <input type="radio" name={`${group}-method`} checked={method === m} onChange={() => setMethod(m)} data-testid={`pay-method-${m}`} />
-              <span>{t(`order.methods.${m}`)}</span>
-            </label>
-          ))}
+          {paymentMethods.map((m) => {
+            const b = balances[m];
+            return (
+              <label key={m} className={css.option}>
+                <input type="radio" name={`${group}-method`} checked={method === m} onChange={() => setMethod(m)} data-testid={`pay-method-${m}`} />
+                <span className={css.methodText}>
+                  <span>{t(`order.methods.${m}`)}</span>
+                  <span className={b.payable || m === 'coin' ? muted : css.short} data-testid={`pay-method-balance-${m}`}>
+                    {m === 'coin'
+                      ? t('buy.checkout.inPiBrowser')
+                      : m === 'wallet' && b.known && b.held === null
+                        ? t('buy.checkout.notMerged')
+                        : b.held === null
+                          ? '…'
+                          : b.payable
+                            ? t('buy.checkout.available', { amount: b.held })
+                            : t('buy.checkout.notEnough', { amount: b.held })}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
         </section>
         {busy && (
           <div className={css.waiting} role="status" data-testid="payment-waiting">
@@ -192,19 +314,41 @@ export default function SubmitOrderScreen() {
         )}
       </div>
       <div className={css.footer}>
-        <span className={muted}>{t('order.serverTotals')}</span>
-        <button type="button" className={button()} disabled={busy} onClick={submit} data-testid="submit-order">
-          {existing.length > 0 ? t('order.pay') : t('order.submit')}
+        <span className={css.footerTotal}>
+          <span className={muted}>{t('buy.checkout.totalPayment')}</span>
+          <strong className={css.total} data-testid="order-total">
+            {total === null ? '…' : `π ${total}`}
+          </strong>
+        </span>
+        <button type="button" className={button()} disabled={busy || total === null} onClick={submit} data-testid="submit-order">
+          {existing.length > 0 ? t('buy.checkout.payNow') : t('buy.checkout.placeOrder')}
         </button>
       </div>
-      <WalletPaySheet
-        open={pay.matches('wallet')}
-        total=""
-        busy={pay.matches({ wallet: 'paying' })}
-        problem={pay.context.failure}
-        onPay={(password) => payment.send({ type: 'PASSWORD', password })}
-        onClose={() => payment.send({ type: 'CLOSE_SHEET' })}
-      />
+      {(pay.matches('balance') || pay.matches('wallet')) && (
+        <OrdersAmount key={orderIds} ids={pay.context.orderIds}>
+          {(amount) =>
+            pay.matches('balance') ? (
+              <PayReviewSheet
+                open
+                amount={amount}
+                busy={pay.matches({ balance: 'paying' })}
+                failure={pay.context.failure}
+                onConfirm={(reviewed) => payment.send({ type: 'CONFIRM', amount: reviewed })}
+                onClose={() => payment.send({ type: 'CLOSE_SHEET' })}
+              />
+            ) : (
+              <WalletPaySheet
+                open
+                amount={amount}
+                busy={pay.matches({ wallet: 'paying' })}
+                problem={pay.context.failure}
+                onPay={(password, reviewed) => payment.send({ type: 'PASSWORD', password, amount: reviewed })}
+                onClose={() => payment.send({ type: 'CLOSE_SHEET' })}
+              />
+            )
+          }
+        </OrdersAmount>
+      )}
     </>
   );
 }

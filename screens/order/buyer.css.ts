@@ -24,16 +24,41 @@ export const tab = style({
   selectors: { '&[aria-selected="true"]': { background: vars.color.brand, borderColor: vars.color.brand, color: '#fff', fontWeight: 600 } },
 });
 export const badge = style([shared.badge, { minWidth: '20px', height: '20px', padding: '0 6px', fontSize: vars.font.size.sm, lineHeight: 1 }]);
-export const orderCard = style([
-  card,
-  { display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%', border: 'none', color: vars.color.text, textAlign: 'start', cursor: 'pointer' },
-]);
+export const orderCard = style([card, { display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%' }]);
+export const cardOpen = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  width: '100%',
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  color: vars.color.text,
+  textAlign: 'start',
+  cursor: 'pointer',
+});
+export const payRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm });
+export const countdown = style({ color: '#b54708', fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
 export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, width: '100%' });
 export const cardBody = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', width: '100%' });
 export const thumb = style({ flex: 'none', width: '64px', height: '64px', borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
 export const grow = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const ellipsis = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-export const status = style({ color: vars.color.brandStrong, fontWeight: 600, display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
+/** A status in its tone's colour (src/domain/orderStatus.ts, orderStatusTone): each at least 4.5:1 on white. */
+export const status = style({
+  color: vars.color.brandStrong,
+  fontWeight: 600,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  selectors: {
+    '&[data-tone="toPay"]': { color: '#b54708' },
+    '&[data-tone="active"]': { color: vars.color.brandStrong },
+    '&[data-tone="problem"]': { color: '#b42318' },
+    '&[data-tone="done"]': { color: '#067647' },
+    '&[data-tone="closed"]': { color: vars.color.textMuted },
+  },
+});
 export const amount = style({ fontWeight: 700, whiteSpace: 'nowrap' });
 export const rowValue = style({ textAlign: 'end', overflowWrap: 'anywhere' });
 export const bannerTitle = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 700 });

@@ -21,3 +21,14 @@ export const waiting = style({ display: 'flex', flexDirection: 'column', alignIt
 export const result = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, textAlign: 'center', paddingTop: vars.space.xl });
 export const icon = style({ fontSize: '48px', margin: 0 });
 export const actions = style({ display: 'flex', gap: vars.space.md, justifyContent: 'center', flexWrap: 'wrap' });
+
+// The checkout's lines per shop and its sticky total (issue 22).
+export const shopName = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, margin: 0, fontSize: vars.font.size.md, fontWeight: 700 });
+export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const line = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-start' });
+export const lineThumb = style({ flex: 'none', width: '64px', height: '64px', borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
+export const lineInfo = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const lineTitle = style({ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' });
+export const methodText = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
+export const short = style({ color: '#b42318', fontSize: vars.font.size.sm });
+export const footerTotal = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });

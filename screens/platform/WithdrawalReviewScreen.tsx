@@ -1,26 +1,48 @@
 import { useState } from 'react';
 import { reviewWithdrawal, withdrawalReviewQueue } from '../../src/api/withdrawal';
+import { DecisionSheet } from '../../src/app/DecisionSheet';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
+import { formatMoney, parseMoney } from '../../src/domain/money';
 import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reviewWithdrawalInput, type ReviewWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
 import { withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { kycStatusLabelKey } from '../../src/domain/kyc';
+import { PayoutAlert } from './PayoutAlert';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 
+/**
+ * One withdrawal to review (issue 24): Approve and Reject each open a confirmation stating the amount and
+ * what follows (the coins leave at once and cannot be recovered; or the amount and fee go back to the
+ * person's balance with the reason they will read).
+ */
 function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void }) {
   const t = useT();
   const [reason, setReason] = useState('');
-  const act = useSubmit(reviewWithdrawal, (v: ReviewWithdrawalInput) => firstProblem(reviewWithdrawalInput, v)?.key ?? null, onDone);
+  const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
+  const act = useSubmit(reviewWithdrawal, (v: ReviewWithdrawalInput) => firstProblem(reviewWithdrawalInput, v)?.key ?? null, () => {
+    setOpen(null);
+    showToast(t('withdrawalDecision.done'), 'success');
+    onDone();
+  });
+  const total = formatMoney(parseMoney(item.amount) + parseMoney(item.fee));
+  const who = [
+    { label: t('withdrawalDecision.person'), value: item.username },
+    { label: t('withdrawReview.amount'), value: `${item.amount} π` },
+    { label: t('withdrawReview.fee'), value: `${item.fee} π` },
+    { label: t('withdrawReview.address'), value: item.walletAddress, mono: true },
+  ];
   return (
     <article className={card} data-testid="withdrawal-review-item" data-id={item.id} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <strong>
         {item.amount} π · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(`withdrawal.kyc.${item.kyc}`) })} · {new Date(item.createdAt).toLocaleString()}
+        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {new Date(item.createdAt).toLocaleString()}
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -35,23 +57,44 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
           </ul>
         </details>
       )}
-      <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-        {t('withdrawal.reasonLabel')}
-        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} data-testid="withdrawal-review-reason" style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #ccc', font: 'inherit' }} />
-      </label>
-      {act.problem && (
-        <p role="alert" style={{ color: '#d92d20', margin: 0 }}>
-          {t(act.problem)}
-        </p>
-      )}
       <div style={{ display: 'flex', gap: 8 }}>
-        <button type="button" className={button()} disabled={act.submitting} onClick={() => act.submit({ id: item.id, decision: 'approve' })} data-testid="withdrawal-approve">
+        <button type="button" className={button()} onClick={() => setOpen('approve')} data-testid="withdrawal-approve">
           {t('withdrawal.approve')}
         </button>
-        <button type="button" className={button({ tone: 'danger' })} disabled={act.submitting} onClick={() => act.submit({ id: item.id, decision: 'reject', reason })} data-testid="withdrawal-reject">
+        <button type="button" className={button({ tone: 'secondary' })} onClick={() => setOpen('reject')} data-testid="withdrawal-reject">
           {t('withdrawal.reject')}
         </button>
       </div>
+      <DecisionSheet
+        open={open === 'approve'}
+        onOpenChange={(next) => setOpen(next ? 'approve' : null)}
+        title={t('withdrawalDecision.approveTitle', { amount: item.amount, name: item.username })}
+        figures={[...who, { label: t('withdrawReview.arrives'), value: `${item.amount} π`, strong: true }]}
+        consequence={t('withdrawalDecision.approveConsequence')}
+        problem={act.problem ? t(act.problem) : null}
+        confirmLabel={t('withdrawalDecision.approveConfirm', { amount: item.amount })}
+        busy={act.submitting}
+        onConfirm={() => act.submit({ id: item.id, decision: 'approve' })}
+        testId="withdrawal-approve-sheet"
+      />
+      <DecisionSheet
+        open={open === 'reject'}
+        onOpenChange={(next) => setOpen(next ? 'reject' : null)}
+        title={t('withdrawalDecision.rejectTitle', { amount: item.amount, name: item.username })}
+        figures={[...who, { label: t('withdrawalDecision.returned', { name: item.username }), value: `${total} π`, strong: true }]}
+        consequence={t('withdrawalDecision.rejectConsequence', { total, name: item.username })}
+        problem={act.problem ? t(act.problem) : null}
+        confirmLabel={t('withdrawal.reject')}
+        tone="danger"
+        busy={act.submitting}
+        onConfirm={() => act.submit({ id: item.id, decision: 'reject', reason })}
+        testId="withdrawal-reject-sheet"
+      >
+        <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          {t('withdrawal.reasonLabel')}
+          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} data-testid="withdrawal-review-reason" style={{ minHeight: 44, padding: '0 8px', borderRadius: 8, border: '1px solid #8a8499', font: 'inherit' }} />
+        </label>
+      </DecisionSheet>
     </article>
   );
 }
@@ -64,6 +107,7 @@ export default function WithdrawalReviewScreen() {
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />
       <div className={screen}>
+        <PayoutAlert />
         {state === 'loading' && <div className={skeleton} style={{ height: 200 }} />}
         {state !== 'loading' && !data?.list.length && <p className={muted}>{t('withdrawal.consoleEmpty')}</p>}
         {data?.list.map((item) => <Item key={item.id} item={item} onDone={reload} />)}

@@ -18,4 +18,5 @@ export const consoleSections: ConsoleSection[] = [
   { key: 'customerService', titleKey: 'chat.desk.title', descriptionKey: 'chat.desk.description', path: '/platform/console/service' },
   { key: 'sellerApplications', titleKey: 'catalogue.console.applicationsTitle', descriptionKey: 'catalogue.console.applicationsDescription', path: '/platform/console/sellers' },
   { key: 'withdrawals', titleKey: 'withdrawal.consoleTitle', descriptionKey: 'withdrawal.consoleDescription', path: '/platform/console/withdrawals' },
+  { key: 'kyc', titleKey: 'kyc.console.title', descriptionKey: 'kyc.console.description', path: '/platform/console/kyc' },
 ];

@@ -5,6 +5,7 @@ import { useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { useState } from 'react';
 import { useScreenQuery } from '../../src/app/navigation';
+import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import type { ProductCard } from '../../src/domain/types/catalogue';
@@ -28,7 +29,7 @@ export default function CategorySearchScreen() {
   const current = data?.find((c) => c.id === categoryId);
   return (
     <>
-      <ScreenHeader title={current ? t(`categories.${current.key}`) : t('catalogue.classify.title')} />
+      <ScreenHeader title={current ? t(`categories.${current.key}`) : t('catalogue.classify.title')} end={<CartButton />} />
       <div className={screen}>
         <div className={css.tabs} role="tablist" aria-label={t('catalogue.classify.title')}>
           <button type="button" role="tab" aria-selected={categoryId === undefined} className={`${css.chip} ${categoryId === undefined ? css.chipOn : ''}`} onClick={() => setCategoryId(undefined)}>

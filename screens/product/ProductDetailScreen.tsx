@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   addComment,
   blockCommenter,
@@ -12,7 +12,8 @@ import {
   getRelation,
   reportProduct,
 } from '../../src/api/catalogue';
-import AddToCartButton from '../../src/app/AddToCartButton';
+import { Icon } from '../../src/app/Icon';
+import { askToLogIn } from '../../src/app/returnTo';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { useGate } from '../../src/app/gateContext';
@@ -28,27 +29,39 @@ import type { CommentItem, ProductDetail, Relation } from '../../src/domain/type
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
 import * as css from './product.css';
+import { firstChoice, isFreeShipping, PhotoViewer, ProductBar, SpecSheet, type SheetMode, type SkuChoice } from './ProductBuy';
 
 /**
  * The image strip: a scroll region reachable by keyboard (Tab, then the arrow keys, Home and End), and
- * dots that are real buttons with 24×24 px touch targets (WCAG 2.5.8).
+ * dots that are real buttons with 24×24 px touch targets (WCAG 2.5.8). A picture opens the full-screen
+ * viewer (issue 22): a counter "1/3" on the strip, swipe and arrow keys in the viewer, zoom.
  */
 function Gallery({ product }: { product: ProductDetail }) {
   const [index, setIndex] = useState(0);
+  const [viewer, setViewer] = useState<number | null>(null);
   const strip = useRef<HTMLDivElement | null>(null);
+  // The viewer closed on another picture: the strip shows it too, once the dialog has gone (and given focus back).
+  const returnTo = useRef<number | null>(null);
+  useEffect(() => {
+    const at = returnTo.current;
+    if (viewer !== null || at === null) return;
+    returnTo.current = null;
+    const frame = requestAnimationFrame(() => show(at, 'instant'));
+    return () => cancelAnimationFrame(frame);
+  }, [viewer]);
   const t = useT();
   const count = product.images.length;
-  const show = (i: number) => {
+  const show = (i: number, behavior: ScrollBehavior = 'smooth') => {
     const el = strip.current;
     if (!el || count === 0) return;
     const next = Math.max(0, Math.min(count - 1, i));
     // scrollLeft runs negative in a right-to-left page
     const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
-    el.scrollTo({ left: sign * next * el.clientWidth, behavior: 'smooth' });
+    el.scrollTo({ left: sign * next * el.clientWidth, behavior });
     setIndex(next);
   };
   return (
-    <div>
+    <div className={css.galleryFrame}>
       <div
         ref={strip}
         className={css.gallery}
@@ -63,6 +76,7 @@ function Gallery({ product }: { product: ProductDetail }) {
           if (step !== undefined) show(index + step);
           else if (e.key === 'Home') show(0);
           else if (e.key === 'End') show(count - 1);
+          else if (e.key === 'Enter' || e.key === ' ') setViewer(index);
           else return;
           e.preventDefault();
         }}
@@ -72,9 +86,25 @@ function Gallery({ product }: { product: ProductDetail }) {
         }}
       >
         {product.images.map((image, i) => (
-          <img key={image.id} className={css.slide} src={image.urls.full} width={1080} height={1080} alt={`${product.title} ${i + 1}`} loading={i === 0 ? 'eager' : 'lazy'} />
+          <img
+            key={image.id}
+            className={css.slide}
+            src={image.urls.full}
+            width={1080}
+            height={1080}
+            alt={`${product.title} ${i + 1}`}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            onClick={() => setViewer(i)}
+            data-testid="gallery-slide"
+          />
         ))}
       </div>
+      {count > 0 && (
+        <button type="button" className={css.counter} onClick={() => setViewer(index)} data-testid="gallery-counter" aria-label={t('buy.gallery.open', { n: index + 1, count })}>
+          <Icon name="zoomIn" size={16} />
+          {index + 1}/{count}
+        </button>
+      )}
       <div className={css.dots}>
         {product.images.map((image, i) => (
           <button key={image.id} type="button" className={css.dot} aria-label={t('freshness.gallery.image', { n: i + 1, count })} aria-current={i === index} data-testid="gallery-dot" onClick={() => show(i)}>
@@ -82,52 +112,35 @@ function Gallery({ product }: { product: ProductDetail }) {
           </button>
         ))}
       </div>
+      {viewer !== null && (
+        <PhotoViewer
+          product={product}
+          start={viewer}
+          onClose={(at) => {
+            returnTo.current = at;
+            setViewer(null);
+          }}
+        />
+      )}
     </div>
   );
 }
 
-/** Specification and colour picker: each choice shows whether stock is left for it; the chosen pair shows its stock. */
-function SkuPicker({ product }: { product: ProductDetail }) {
+/** The chosen specification and colour as a row of the page; tapping it opens the specification sheet. */
+function SkuSummary({ product, choice, onOpen }: { product: ProductDetail; choice: SkuChoice; onOpen: () => void }) {
   const t = useT();
-  const specs = [...new Set(product.skus.map((s) => s.specification))];
-  const colours = [...new Set(product.skus.map((s) => s.colour))];
-  const [spec, setSpec] = useState<string | null>(specs[0] ?? null);
-  const [colour, setColour] = useState<string | null>(product.skus.find((s) => s.specification === specs[0] && s.stock > 0)?.colour ?? colours[0] ?? null);
-  const chosen = product.skus.find((s) => s.specification === spec && s.colour === colour);
-  const stockOf = (sp: string | null, co: string | null) => product.skus.filter((s) => (sp === null || s.specification === sp) && (co === null || s.colour === co)).reduce((n, s) => n + s.stock, 0);
+  const chosen = product.skus.find((s) => s.id === choice.skuId);
   return (
     <section className={card} aria-labelledby="sku-title">
-      <h2 id="sku-title" className={css.sectionTitle}>
-        {t('catalogue.detail.specification')}
-      </h2>
-      <div className={css.chips} role="group" aria-label={t('catalogue.detail.specification')}>
-        {specs.map((s) => (
-          <button key={s} type="button" className={`${css.chip} ${s === spec ? css.chipOn : ''}`} aria-pressed={s === spec} disabled={stockOf(s, null) === 0} onClick={() => setSpec(s)}>
-            {s}
-          </button>
-        ))}
-      </div>
-      <h2 className={css.sectionTitle} style={{ marginTop: 12 }}>
-        {t('catalogue.detail.colour')}
-      </h2>
-      <div className={css.chips} role="group" aria-label={t('catalogue.detail.colour')}>
-        {colours.map((c) => (
-          <button key={c} type="button" className={`${css.chip} ${c === colour ? css.chipOn : ''}`} aria-pressed={c === colour} disabled={stockOf(spec, c) === 0} onClick={() => setColour(c)}>
-            {c}
-          </button>
-        ))}
-      </div>
-      <p className={muted} data-testid="sku-stock" style={{ marginTop: 12 }}>
-        {chosen && chosen.stock > 0 ? t('catalogue.detail.stock', { n: String(chosen.stock) }) : t('catalogue.detail.soldOut')}
-      </p>
-      {product.status === 'normal' && chosen && chosen.stock > 0 ? (
-        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 12 }}>
-          <AddToCartButton productId={product.id} skuId={chosen.id} quantity={1} />
-          <button type="button" className={button({ block: true })} data-testid="buy-now" onClick={() => go(`/product/submit-order?buy=${product.id}:${chosen.id}:1`)}>
-            {t('catalogue.detail.buyNow')}
-          </button>
-        </div>
-      ) : null}
+      <button type="button" className={css.skuRow} onClick={onOpen} data-testid="open-specification">
+        <span className={css.grow}>
+          <span id="sku-title" className={css.skuLabel}>
+            {t('catalogue.detail.specification')} · {t('catalogue.detail.colour')}
+          </span>
+          <span className={muted}>{chosen ? `${chosen.specification} · ${chosen.colour}` : t('buy.product.choose')}</span>
+        </span>
+        <Icon name="forward" size={18} />
+      </button>
     </section>
   );
 }
@@ -300,12 +313,11 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
 
 function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boolean }) {
   const t = useT();
+  const [choice, setChoice] = useState<SkuChoice>(() => firstChoice(product));
+  const [sheet, setSheet] = useState<SheetMode | null>(null);
   const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)), ['favourites', 'follows']);
   const rel = relation.data;
-  const needLogin = () => {
-    showToast(t('messages.loginFirst'), 'error');
-    go('/new-my');
-  };
+  const needLogin = askToLogIn; // back here once logged in (src/app/returnTo.ts)
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
   const collect = useSubmit((on: boolean) => collectProduct(product.id, on), undefined, () => relation.reload());
   const follow = useSubmit((on: boolean) => followStore(product.seller.id, on), undefined, () => relation.reload());
@@ -349,7 +361,7 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
             {loggedIn && !rel?.owner ? <ReportDialog productId={product.id} /> : null}
           </div>
         </section>
-        {product.skus.length ? <SkuPicker product={product} /> : null}
+        {product.skus.length ? <SkuSummary product={product} choice={choice} onOpen={() => setSheet('choose')} /> : null}
         <section className={card}>
           <dl className={css.dl}>
             <dt className={css.dt}>{t('catalogue.detail.type')}</dt>
@@ -357,9 +369,9 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
             <dt className={css.dt}>{t('catalogue.detail.category')}</dt>
             <dd className={css.dd}>{t(`categories.${product.categoryKey}`)}</dd>
             <dt className={css.dt}>{t('catalogue.detail.shipping')}</dt>
-            <dd className={css.dd}>{t(`catalogue.shippingMethod.${product.shippingMethod}`)}</dd>
-            <dt className={css.dt}>{t('catalogue.detail.shippingFee')}</dt>
-            <dd className={css.dd}>π {product.shippingFee}</dd>
+            <dd className={css.dd} data-testid="detail-shipping">
+              {isFreeShipping(product) ? t('catalogue.shippingMethod.free') : `π ${product.shippingFee} · ${t(`catalogue.shippingMethod.${product.shippingMethod}`)}`}
+            </dd>
             <dt className={css.dt}>{t('catalogue.detail.shipFrom')}</dt>
             <dd className={css.dd}>{product.shippingPlace}</dd>
             <dt className={css.dt}>{t('catalogue.detail.saleCountries')}</dt>
@@ -400,6 +412,8 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
         </section>
         <Comments product={product} relation={rel ?? null} loggedIn={loggedIn} />
       </div>
+      <ProductBar product={product} owner={rel?.owner === true} onSheet={setSheet} />
+      {sheet !== null && <SpecSheet product={product} mode={sheet} choice={choice} onChoice={setChoice} onClose={() => setSheet(null)} />}
     </>
   );
 }

@@ -1,26 +1,237 @@
-import { useState } from 'react';
-import { searchProducts } from '../../src/api/catalogue';
-import { ProductGrid } from '../../src/app/catalogue/ProductGrid';
+import { useEffect, useId, useState } from 'react';
+import { getFeed } from '../../src/api/catalogue';
+import { popularSearches, searchRefined, searchSuggestions, type SearchRefinement } from '../../src/api/search';
+import { ProductGrid, SkeletonGrid } from '../../src/app/catalogue/ProductGrid';
 import { useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
+import { Icon } from '../../src/app/Icon';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
+import { Sheet, SheetClose } from '../../src/app/Sheet';
+import { useResource } from '../../src/app/useResource';
+import { productConditions, searchSorts, type ProductCondition } from '../../src/domain/schemas/catalogue';
 import type { ProductCard, SellerRef } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
 import * as css from './product.css';
 import { clearHistory, readHistory, remember } from './searchHistory';
 
-function Results({ q, countryId }: { q: string; countryId: number }) {
+const plainMoney = /^\d{1,12}(\.\d{1,7})?$/;
+
+/** Chips that run a search: recent searches, popular ones. */
+function Chips({ words, onPick, testId }: { words: string[]; onPick: (word: string) => void; testId: string }) {
+  return (
+    <div className={css.chips}>
+      {words.map((w) => (
+        <button key={w} type="button" className={css.historyItem} onClick={() => onPick(w)} data-testid={testId}>
+          {w}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Popular({ countryId, onPick }: { countryId: number; onPick: (word: string) => void }) {
   const t = useT();
-  const [stores, setStores] = useState<SellerRef[]>([]);
-  const pager = usePager<ProductCard>(async (cursor) => {
-    const answer = await searchProducts(q, countryId, cursor);
-    if (!cursor) setStores(answer.stores);
-    return answer.products;
-  });
+  const popular = useResource(() => popularSearches(countryId).catch(() => []));
+  if (!popular.data?.length) return null;
+  return (
+    <section className={card} aria-labelledby="search-popular">
+      <h2 id="search-popular" className={css.sectionTitle}>
+        {t('buy.search.popular')}
+      </h2>
+      <Chips words={popular.data} onPick={onPick} testId="popular-item" />
+    </section>
+  );
+}
+
+/** What a search shows when it opens or its field is cleared: recent searches and popular ones. */
+function Start({ history, onPick, onClear, countryId }: { history: string[]; onPick: (word: string) => void; onClear: () => void; countryId: number }) {
+  const t = useT();
   return (
     <>
+      {history.length > 0 && (
+        <section className={card} aria-labelledby="search-history" data-testid="search-start">
+          <div className={css.row}>
+            <h2 id="search-history" className={css.sectionTitle}>
+              {t('catalogue.search.history')}
+            </h2>
+            <button type="button" className={button({ tone: 'ghost' })} onClick={onClear}>
+              {t('catalogue.search.clearHistory')}
+            </button>
+          </div>
+          <Chips words={history} onPick={onPick} testId="history-item" />
+        </section>
+      )}
+      <Popular countryId={countryId} onPick={onPick} />
+    </>
+  );
+}
+
+/** Suggestions while typing, from the catalogue's own words (asked once the typing pauses). */
+function Suggestions({ text, onPick }: { text: string; onPick: (word: string) => void }) {
+  const t = useT();
+  const [words, setWords] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      searchSuggestions(text)
+        .then((w) => live && setWords(w))
+        .catch(() => live && setWords([]));
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text]);
+  if (words.length === 0) return null;
+  return (
+    <section className={card} aria-label={t('buy.search.suggestions')}>
+      <ul className={css.suggestions} data-testid="search-suggestions">
+        {words.map((w) => (
+          <li key={w}>
+            <button type="button" className={listRow} onClick={() => onPick(w)} data-testid="suggestion-item">
+              <span className={css.suggestionText}>
+                <Icon name="search" size={16} />
+                {w}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The filters sheet: price range, new or second hand, free shipping. */
+function Filters({ value, onApply }: { value: SearchRefinement; onApply: (r: SearchRefinement) => void }) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const bad = (v: string | undefined) => !!v && !plainMoney.test(v);
+  const invalid = bad(draft.minPrice) || bad(draft.maxPrice) || (!!draft.minPrice && !!draft.maxPrice && Number(draft.minPrice) > Number(draft.maxPrice));
+  const active = [value.minPrice, value.maxPrice, value.condition, value.freeShipping].filter(Boolean).length;
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setDraft(value);
+      }}
+      title={t('buy.search.filters')}
+      testId="search-filters-sheet"
+      trigger={
+        <button type="button" className={css.sortChip} data-testid="search-filters" aria-pressed={active > 0}>
+          <Icon name="filter" size={16} />
+          {active > 0 ? t('buy.search.filtersActive', { count: active }) : t('buy.search.filters')}
+        </button>
+      }
+      footer={
+        <div className={css.sheetActions}>
+          <button type="button" className={button({ tone: 'secondary' })} onClick={() => setDraft({ sort: value.sort })} data-testid="search-filters-reset">
+            {t('buy.search.reset')}
+          </button>
+          <SheetClose asChild>
+            <button type="button" className={button()} disabled={invalid} onClick={() => onApply(draft)} data-testid="search-filters-apply">
+              {t('buy.search.apply')}
+            </button>
+          </SheetClose>
+        </div>
+      }
+    >
+      <div className={css.filterForm}>
+        <fieldset className={css.fieldset}>
+          <legend className={css.legend}>{t('buy.search.priceRange')}</legend>
+          <div className={css.priceRow}>
+            <label className={css.label}>
+              {t('buy.search.minPrice')}
+              <input className={css.input} inputMode="decimal" value={draft.minPrice ?? ''} onChange={(e) => setDraft({ ...draft, minPrice: e.target.value.trim() })} data-testid="search-min-price" maxLength={20} />
+            </label>
+            <label className={css.label}>
+              {t('buy.search.maxPrice')}
+              <input className={css.input} inputMode="decimal" value={draft.maxPrice ?? ''} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value.trim() })} data-testid="search-max-price" maxLength={20} />
+            </label>
+          </div>
+          {invalid && (
+            <p className={css.error} role="alert">
+              {t('buy.search.priceInvalid')}
+            </p>
+          )}
+        </fieldset>
+        <fieldset className={css.fieldset}>
+          <legend className={css.legend}>{t('buy.search.condition')}</legend>
+          {(['any', ...productConditions] as const).map((c) => (
+            <label key={c} className={css.checkbox}>
+              <input type="radio" name={`${id}-condition`} checked={(draft.condition ?? 'any') === c} onChange={() => setDraft({ ...draft, condition: c === 'any' ? undefined : (c as ProductCondition) })} data-testid={`search-condition-${c}`} />
+              {c === 'any' ? t('buy.search.anyCondition') : t(`catalogue.condition.${c}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label className={css.checkbox}>
+          <input type="checkbox" checked={!!draft.freeShipping} onChange={(e) => setDraft({ ...draft, freeShipping: e.target.checked })} data-testid="search-free-shipping" />
+          {t('buy.search.freeShipping')}
+        </label>
+      </div>
+    </Sheet>
+  );
+}
+
+/** Nothing matched: what to do next (popular searches, products the buyer may like). */
+function NothingFound({ q, countryId, onPick }: { q: string; countryId: number; onPick: (word: string) => void }) {
+  const t = useT();
+  const pager = usePager<ProductCard>((cursor) => (cursor ? Promise.resolve({ list: [], next: null }) : getFeed({ countryId, limit: 6 }).then((p) => ({ list: p.list, next: null }))));
+  return (
+    <div className={css.nothing} data-testid="search-nothing">
+      <div className={`${card} ${css.nothingCard}`}>
+        <Icon name="search" size={40} />
+        <p className={css.nothingTitle}>{t('buy.search.nothingFound', { q })}</p>
+        <p className={muted}>{t('buy.search.nothingHint')}</p>
+      </div>
+      <Popular countryId={countryId} onPick={onPick} />
+      <h2 className={css.sectionTitle}>{t('buy.search.youMayLike')}</h2>
+      <ProductGrid pager={pager} />
+    </div>
+  );
+}
+
+function Results({ q, countryId, onPick }: { q: string; countryId: number; onPick: (word: string) => void }) {
+  const t = useT();
+  const [refinement, setRefinement] = useState<SearchRefinement>({ sort: 'relevance' });
+  return (
+    <>
+      <div className={css.sortBar} role="group" aria-label={t('buy.search.sortBy')}>
+        {searchSorts.map((s) => (
+          <button key={s} type="button" className={css.sortChip} aria-pressed={refinement.sort === s} onClick={() => setRefinement({ ...refinement, sort: s })} data-testid={`search-sort-${s}`}>
+            {t(`buy.search.sort.${s}`)}
+          </button>
+        ))}
+        <Filters value={refinement} onApply={setRefinement} />
+      </div>
+      <ResultList key={`${q}|${countryId}|${JSON.stringify(refinement)}`} q={q} countryId={countryId} refinement={refinement} onPick={onPick} />
+    </>
+  );
+}
+
+function ResultList({ q, countryId, refinement, onPick }: { q: string; countryId: number; refinement: SearchRefinement; onPick: (word: string) => void }) {
+  const t = useT();
+  const [stores, setStores] = useState<SellerRef[]>([]);
+  const [count, setCount] = useState<{ value: number; more: boolean } | null>(null);
+  const pager = usePager<ProductCard>(async (cursor) => {
+    const answer = await searchRefined(q, countryId, refinement, cursor);
+    if (!cursor) {
+      setStores(answer.stores);
+      setCount(answer.count);
+    }
+    return answer.products;
+  });
+  if (pager.state === 'end' && pager.items.length === 0 && stores.length === 0) return <NothingFound q={q} countryId={countryId} onPick={onPick} />;
+  return (
+    <>
+      <p className={css.count} role="status" data-testid="search-count">
+        {count === null ? '\u00a0' : t('buy.search.count', { count: count.more ? `${count.value}+` : count.value })}
+      </p>
       {stores.length ? (
         <section className={card} aria-labelledby="search-stores">
           <h2 id="search-stores" className={css.sectionTitle}>
@@ -31,36 +242,46 @@ function Results({ q, countryId }: { q: string; countryId: number }) {
               <span>
                 <strong>{s.nickname}</strong> <span className={muted}>@{s.username}</span>
               </span>
-              <span aria-hidden="true">›</span>
+              <Icon name="forward" size={16} />
             </button>
           ))}
         </section>
       ) : null}
       <h2 className={css.sectionTitle}>{t('catalogue.search.products')}</h2>
-      <ProductGrid pager={pager} empty={t('catalogue.search.noResults')} />
+      {pager.state === 'loading' && pager.items.length === 0 ? <SkeletonGrid /> : <ProductGrid pager={pager} empty={t('catalogue.search.noResults')} />}
     </>
   );
 }
 
-/** Search by product name or user name; the history stays on the device. /search?q=… opens with a search done. */
+/**
+ * Search by product name or user name (issue 22): it opens on recent and popular searches, suggests the
+ * catalogue's words while typing, and shows results with their count, sorts and filters, or what to do next
+ * when nothing matched. `/search` is the start (shown afresh each time it opens); a search goes to
+ * `/search?q=…` (a screen of its own, so Back returns to its results); clearing the field goes back to the start.
+ */
 export default function SearchScreen() {
   const t = useT();
-  const initial = useScreenQuery().get('q') ?? '';
-  // Results live in this screen (a new query of the same path does not open a new screen).
-  const [q, setQ] = useState(initial);
+  const q = (useScreenQuery().get('q') ?? '').trim();
   const country = useSelectedCountry();
   const [text, setText] = useState(q);
   const [history, setHistory] = useState(readHistory);
+  // Each showing of the start screen starts afresh (a kept-alive screen runs its effects again when shown).
+  useEffect(() => {
+    if (!q) setText('');
+    setHistory(readHistory());
+  }, []);
   const run = (term: string) => {
     const clean = term.trim();
     if (!clean) return;
     setHistory(remember(clean));
     setText(clean);
-    setQ(clean);
+    if (clean !== q) go(`/search?q=${encodeURIComponent(clean)}`, { replace: q !== '' });
   };
+  const typed = text.trim();
+  const view = typed === '' ? 'start' : typed === q ? 'results' : 'typing';
   return (
     <>
-      <ScreenHeader title={t('catalogue.search.title')} />
+      <ScreenHeader title={t('catalogue.search.title')} end={<CartButton />} />
       <form
         className={css.searchBar}
         role="search"
@@ -69,41 +290,39 @@ export default function SearchScreen() {
           run(text);
         }}
       >
-        <input className={css.input} type="search" aria-label={t('catalogue.search.placeholder')} placeholder={t('catalogue.search.placeholder')} value={text} onChange={(e) => setText(e.target.value)} data-testid="search-input" maxLength={100} />
-        <button type="submit" className={button({})}>
-          {t('catalogue.search.submit')}
+        <input
+          className={css.input}
+          type="search"
+          aria-label={t('catalogue.search.placeholder')}
+          placeholder={t('catalogue.search.placeholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="search-input"
+          maxLength={100}
+          enterKeyHint="search"
+        />
+        <button type="submit" className={button({})} aria-label={t('catalogue.search.submit')}>
+          <Icon name="search" />
         </button>
       </form>
       <div className={screen}>
-        {q ? (
-          <Results key={`${q}-${country.id}`} q={q} countryId={country.id} />
-        ) : (
-          <section className={card} aria-labelledby="search-history">
-            <div className={css.row}>
-              <h2 id="search-history" className={css.sectionTitle}>
-                {t('catalogue.search.history')}
-              </h2>
-              {history.length ? (
-                <button
-                  type="button"
-                  className={button({ tone: 'ghost' })}
-                  onClick={() => {
-                    clearHistory();
-                    setHistory([]);
-                  }}
-                >
-                  {t('catalogue.search.clearHistory')}
-                </button>
-              ) : null}
-            </div>
-            <div className={css.chips}>
-              {history.map((h) => (
-                <button key={h} type="button" className={css.historyItem} onClick={() => run(h)} data-testid="history-item">
-                  {h}
-                </button>
-              ))}
-            </div>
-          </section>
+        {view === 'start' && (
+          <Start
+            history={history}
+            onPick={run}
+            countryId={country.id}
+            onClear={() => {
+              clearHistory();
+              setHistory([]);
+            }}
+          />
+        )}
+        {view === 'typing' && <Suggestions text={text} onPick={run} />}
+        {/* The results stay mounted while the field is edited, so going back to the same words shows them at once. */}
+        {q && (
+          <div hidden={view !== 'results'} className={view === 'results' ? css.resultsStack : undefined}>
+            <Results key={`${q}-${country.id}`} q={q} countryId={country.id} onPick={run} />
+          </div>
         )}
       </div>
     </>

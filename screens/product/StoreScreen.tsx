@@ -5,12 +5,14 @@ import { useSelectedCountry } from '../../src/app/catalogue/country';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { askToLogIn } from '../../src/app/returnTo';
+import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import type { ProductCard, Relation, StoreInfo } from '../../src/domain/types/catalogue';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './product.css';
 
@@ -31,6 +33,7 @@ function Products({ sellerId, countryId, held }: { sellerId: string; countryId: 
 /** A store page (/product/store?id=…, /product/new-store?id=…): the seller, followers, follow, and their listed products. */
 export default function StoreScreen() {
   const t = useT();
+  const language = useLanguage();
   const id = useScreenQuery().get('id') ?? '';
   const valid = /^[1-9]\d{0,17}$/.test(id);
   const gate = useGate();
@@ -45,28 +48,41 @@ export default function StoreScreen() {
   const rel = relation.data;
   return (
     <>
-      <ScreenHeader title={info.data?.seller.nickname ?? t('catalogue.store.title')} />
+      <ScreenHeader title={info.data?.seller.nickname ?? t('catalogue.store.title')} end={<CartButton />} />
       <div className={screen}>
         {info.state === 'loading' ? <div className={skeleton} style={{ height: 88 }} /> : null}
         {info.state === 'failed' ? <p className={muted}>{t('catalogue.detail.notFound')}</p> : null}
         {info.data ? (
-          <section className={card}>
+          <section className={`${card} ${css.storeCard}`} data-testid="store-header">
             <div className={css.storeHead}>
               <span className={css.avatar} aria-hidden="true">
                 {info.data.seller.nickname.slice(0, 1).toUpperCase()}
               </span>
               <div className={css.grow}>
-                <h2 style={{ margin: 0 }} data-testid="store-name">
+                <h2 className={css.storeName} data-testid="store-name" title={info.data.seller.nickname}>
                   {info.data.seller.nickname}
                 </h2>
-                <p className={muted}>
-                  @{info.data.seller.username} · {info.data.seller.countryName}
-                </p>
-                <p className={muted} data-testid="store-followers">
-                  {t('catalogue.store.followers', { n: String(info.data.followers) })} · {t('catalogue.store.products', { n: String(info.data.products) })}
+                <p className={css.storeHandle} data-testid="store-handle">
+                  <bdi>@{info.data.seller.username}</bdi> · {info.data.seller.countryName}
                 </p>
               </div>
-              {!rel?.owner ? (
+            </div>
+            <dl className={css.storeStats} data-testid="store-followers">
+              <div className={css.storeStat}>
+                <dt className={css.storeStatLabel}>{t('buy.store.followers')}</dt>
+                <dd className={css.storeFigure} data-testid="store-followers-count">
+                  {info.data.followers.toLocaleString(language)}
+                </dd>
+              </div>
+              <div className={css.storeStat}>
+                <dt className={css.storeStatLabel}>{t('buy.store.products')}</dt>
+                <dd className={css.storeFigure} data-testid="store-products-count">
+                  {info.data.products.toLocaleString(language)}
+                </dd>
+              </div>
+            </dl>
+            {!rel?.owner ? (
+              <div className={css.storeActions}>
                 <button
                   type="button"
                   data-testid="store-follow"
@@ -74,8 +90,7 @@ export default function StoreScreen() {
                   disabled={follow.submitting}
                   onClick={() => {
                     if (!user) {
-                      showToast(t('messages.loginFirst'), 'error');
-                      go('/new-my');
+                      askToLogIn(); // back to this store once logged in
                       return;
                     }
                     follow.submit(!(rel?.following ?? false));
@@ -83,13 +98,11 @@ export default function StoreScreen() {
                 >
                   {rel?.following ? t('catalogue.store.following') : t('catalogue.store.follow')}
                 </button>
-              ) : null}
-              {!rel?.owner ? (
                 <button type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/chatRoom?seller=${id}&store=${id}`)} data-testid="store-chat">
                   {t('chat.entry.contactSeller')}
                 </button>
-              ) : null}
-            </div>
+              </div>
+            ) : null}
           </section>
         ) : null}
         {valid ? <Products key={`${id}-${country.id}`} sellerId={id} countryId={country.id} held={info.state === 'loading' && !info.data} /> : null}

@@ -81,3 +81,144 @@ export const storeHead = style({ display: 'flex', alignItems: 'center', gap: var
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });
 export const label = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontWeight: 600 });
 export const checkbox = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+// Search (issue 22): suggestions, sort chips, the filters sheet, the count, nothing found.
+export const resultsStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const suggestions = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const suggestionText = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm });
+export const sortBar = style({ display: 'flex', gap: vars.space.xs, overflowX: 'auto', paddingBottom: vars.space.xs });
+export const sortChip = style({
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.brandSoft, borderColor: vars.color.brand, color: vars.color.brandStrong, fontWeight: 600 } },
+});
+export const count = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const filterForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const fieldset = style({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const legend = style({ fontWeight: 700, padding: 0, marginBottom: vars.space.sm });
+export const priceRow = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.sm });
+export const sheetActions = style({ display: 'grid', gridTemplateColumns: '1fr 2fr', gap: vars.space.sm });
+export const nothing = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const nothingCard = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.sm, textAlign: 'center', color: vars.color.textMuted });
+export const nothingTitle = style({ margin: 0, fontWeight: 700, color: vars.color.text, overflowWrap: 'anywhere' });
+
+// The product page's buying (issue 22): the sticky bar, the specification sheet, the photo viewer.
+export const galleryFrame = style({ position: 'relative' });
+export const counter = style({
+  position: 'absolute',
+  insetInlineEnd: vars.space.md,
+  bottom: '40px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '32px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: 'none',
+  background: 'rgba(20, 12, 40, 0.72)',
+  color: '#fff',
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  fontVariantNumeric: 'tabular-nums',
+  cursor: 'pointer',
+});
+export const skuRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, width: '100%', padding: 0, border: 'none', background: 'none', color: vars.color.text, font: 'inherit', textAlign: 'start', cursor: 'pointer', minHeight: '44px' });
+export const skuLabel = style({ display: 'block', fontWeight: 700 });
+export const buyBar = style({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 5,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  paddingBottom: `max(${vars.space.sm}, env(safe-area-inset-bottom))`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+export const barIcon = style({
+  flex: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '2px',
+  minWidth: '44px',
+  minHeight: '44px',
+  padding: `0 2px`,
+  border: 'none',
+  background: 'none',
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: '11px',
+  cursor: 'pointer',
+});
+export const barBadgeWrap = style({ position: 'relative', display: 'inline-flex' });
+export const barBadge = style({
+  position: 'absolute',
+  top: '-6px',
+  insetInlineEnd: '-10px',
+  minWidth: '18px',
+  height: '18px',
+  padding: '0 4px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: '#fff',
+  fontSize: '11px',
+  lineHeight: '18px',
+  textAlign: 'center',
+});
+export const barActions = style({ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', borderRadius: vars.radius.pill, overflow: 'hidden' });
+const barAction = {
+  minHeight: '44px',
+  padding: `0 ${vars.space.xs}`,
+  border: 'none',
+  font: 'inherit',
+  fontWeight: 700,
+  fontSize: vars.font.size.md,
+  color: '#fff',
+  cursor: 'pointer',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+} as const;
+export const barAdd = style({ ...barAction, background: '#b54708' });
+export const barBuy = style({ ...barAction, background: vars.color.brandStrong });
+export const sheetHead = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-start', marginBottom: vars.space.md });
+export const sheetThumb = style({ flex: 'none', width: '88px', height: '88px', borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
+export const sheetFacts = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+export const sheetPrice = style({ margin: 0, color: vars.color.brandStrong, fontWeight: 800, fontSize: vars.font.size.xl });
+export const sheetLabel = style({ margin: `${vars.space.md} 0 ${vars.space.sm}`, fontSize: vars.font.size.md, fontWeight: 700 });
+export const quantityRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md });
+export const stepper = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, fontVariantNumeric: 'tabular-nums' });
+export const stepButton = style({ display: 'grid', placeItems: 'center', width: '36px', height: '36px', borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.text, cursor: 'pointer', selectors: { '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } } });
+export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+export const viewer = style({ position: 'fixed', inset: 0, zIndex: 80, background: '#000', display: 'flex', flexDirection: 'column', color: '#fff' });
+export const viewerTop = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: vars.space.sm });
+export const viewerCount = style({ flex: 1, fontVariantNumeric: 'tabular-nums', paddingInlineStart: vars.space.sm });
+export const viewerButton = style({ display: 'grid', placeItems: 'center', width: '44px', height: '44px', borderRadius: '50%', border: 'none', background: 'rgba(255,255,255,0.14)', color: '#fff', cursor: 'pointer', selectors: { '&[aria-pressed="true"]': { background: 'rgba(255,255,255,0.4)' }, '&:disabled': { opacity: 0.35, cursor: 'default' } } });
+export const viewerStrip = style({ flex: 1, minHeight: 0, display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', selectors: { '&[data-zoomed="true"]': { scrollSnapType: 'none', overflowX: 'hidden' } } });
+export const viewerSlide = style({ flex: '0 0 100%', scrollSnapAlign: 'center', display: 'grid', placeItems: 'center', overflow: 'hidden', selectors: { '&[data-zoomed="true"]': { overflow: 'auto', placeItems: 'start' } } });
+export const viewerImage = style({ maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', touchAction: 'pan-x pan-y pinch-zoom', selectors: { [`${viewerSlide}[data-zoomed="true"] &`]: { maxWidth: 'none', maxHeight: 'none', width: '200%' } } });
+export const viewerNav = style({ display: 'flex', justifyContent: 'space-between', padding: vars.space.md });
+
+// The store header (issue 22, finding 8): holds at 320 px in every language.
+export const storeCard = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const storeName = style({ margin: 0, fontSize: vars.font.size.lg, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const storeHandle = style({ margin: '2px 0 0', color: vars.color.textMuted, fontSize: vars.font.size.sm, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const storeStats = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.sm, margin: 0 });
+export const storeStat = style({ display: 'flex', flexDirection: 'column-reverse', alignItems: 'center', padding: vars.space.sm, borderRadius: vars.radius.md, background: vars.color.background, minWidth: 0 });
+export const storeFigure = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 800, fontVariantNumeric: 'tabular-nums' });
+export const storeStatLabel = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm, textAlign: 'center', overflowWrap: 'anywhere' });
+export const storeActions = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.sm });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { applyToSell, getMyApplication } from '../../src/api/catalogue';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { logInAndComeBack } from '../../src/app/returnTo';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
@@ -89,7 +90,7 @@ export default function SellerAuthScreen({ step }: { step?: 'one' }) {
         {status.state === 'ready' && !user ? (
           <section className={card}>
             <p className={muted}>{t('catalogue.sellerAuth.intro')}</p>
-            <button type="button" className={button({})} style={{ marginTop: 12 }} onClick={() => go('/new-my')}>
+            <button type="button" className={button({})} style={{ marginTop: 12 }} onClick={logInAndComeBack}>
               {t('messages.loginFirst')}
             </button>
           </section>

@@ -6,6 +6,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
+import { formatMoney, parseMoney } from '../../src/domain/money';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, screen, skeleton } from '../../src/theme/ui.css';
@@ -25,23 +26,33 @@ function MoneySummary() {
     );
   }
   const m = summary.data;
+  // Three figures that add up (issue 24): what is not yet available, what is, what was withdrawn.
+  const total = formatMoney(parseMoney(m.notYetAvailable) + parseMoney(m.available) + parseMoney(m.withdrawn));
   const cell = (label: string, value: string, testId: string, note?: string) => (
     <div className={css.moneyCell}>
-      <span className={css.moneyLabel}>{label}</span>
-      <span className={css.moneyValue} data-testid={testId}>
+      <dt className={css.moneyLabel}>{label}</dt>
+      <dd className={css.moneyValue} data-testid={testId}>
         {value}
-      </span>
-      {note ? <span className={css.moneyLabel}>{note}</span> : null}
+      </dd>
+      {note ? <dd className={css.moneyNote}>{note}</dd> : null}
     </div>
   );
   return (
-    <section className={css.money} aria-label={t('sellerOrders.money.title')} data-testid="seller-money">
-      {cell(t('sellerOrders.money.pending'), pi(m.pending), 'seller-money-pending', t('sellerOrders.money.pendingOrders', { count: m.pendingOrders }))}
-      {cell(t('sellerOrders.money.received'), pi(m.received), 'seller-money-received', t('sellerOrders.money.completedOrders', { count: m.completedOrders }))}
-      {cell(t('sellerOrders.money.handlingFees'), pi(m.handlingFees), 'seller-money-fees')}
-      {cell(t('sellerOrders.money.refunded'), pi(m.refunded), 'seller-money-refunded')}
-      {cell(t('afterSale.seller.pendingIncome'), pi(m.pendingIncome), 'seller-money-pending-income', t('afterSale.seller.pendingHint'))}
-      {cell(t('afterSale.seller.available'), pi(m.available), 'seller-money-available')}
+    <section className={css.money} aria-labelledby="seller-money-title" data-testid="seller-money">
+      <h2 id="seller-money-title" className={css.moneyTitle}>
+        {t('sellerMoney.title')}
+      </h2>
+      <dl className={css.moneyFigures}>
+        {cell(t('sellerMoney.notYetAvailable'), pi(m.notYetAvailable), 'seller-money-not-yet', t('sellerMoney.notYetAvailableNote', { count: m.pendingOrders }))}
+        {cell(t('sellerMoney.available'), pi(m.available), 'seller-money-available', t('sellerMoney.availableNote'))}
+        {cell(t('sellerMoney.withdrawn'), pi(m.withdrawn), 'seller-money-withdrawn', t('sellerMoney.withdrawnNote'))}
+      </dl>
+      <p className={css.moneyTotal} data-testid="seller-money-total">
+        {t('sellerMoney.total', { amount: total })}
+      </p>
+      <p className={css.moneyNote} data-testid="seller-money-costs">
+        {t('sellerMoney.costs', { fees: m.handlingFees, refunded: m.refunded })}
+      </p>
     </section>
   );
 }

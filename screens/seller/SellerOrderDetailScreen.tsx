@@ -1,3 +1,4 @@
+import { UnpaidCancelReason } from '../../src/domain/orderRules';
 import { type ReactNode } from 'react';
 import { orderAct, orderDetail } from '../../src/api/orders';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
@@ -266,7 +267,7 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
         {order.cancel ? (
           <Section title={t('sellerOrders.detail.cancel')} testId="seller-detail-cancelinfo">
             <Line label={t('sellerOrders.detail.cancelBy')} value={t(`orders.parties.${order.cancel.by}`)} />
-            {order.cancel.reason ? <Line label={t('sellerOrders.detail.cancelReason')} value={order.cancel.reason} /> : null}
+            {order.cancel.reason ? <Line label={t('sellerOrders.detail.cancelReason')} value={order.cancel.reason === UnpaidCancelReason.replaced ? t('buy.orders.replaced') : order.cancel.reason === UnpaidCancelReason.unpaid ? t('buy.orders.cancelledUnpaid') : order.cancel.reason} /> : null}
           </Section>
         ) : null}
 

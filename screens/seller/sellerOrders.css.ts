@@ -11,17 +11,21 @@ export const problem = style([shared.problem, { fontSize: vars.font.size.sm }]);
 
 // Money summary of the seller centre.
 export const money = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  gap: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
   background: `linear-gradient(135deg, ${vars.color.brand}, ${vars.color.brandStrong})`,
   color: '#fff',
   borderRadius: vars.radius.lg,
   padding: vars.space.lg,
 });
-export const moneyCell = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
-export const moneyLabel = style({ fontSize: vars.font.size.sm, opacity: 0.85 });
-export const moneyValue = style({ fontSize: vars.font.size.xl, fontWeight: 700, overflowWrap: 'anywhere' });
+export const moneyTitle = style({ margin: 0, fontSize: vars.font.size.md, fontWeight: 700 });
+export const moneyFigures = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.sm, margin: 0 });
+export const moneyCell = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+export const moneyLabel = style({ fontSize: vars.font.size.sm, fontWeight: 600, margin: 0 });
+export const moneyValue = style({ fontSize: vars.font.size.lg, fontWeight: 700, overflowWrap: 'anywhere', margin: 0 });
+export const moneyNote = style({ fontSize: vars.font.size.sm, margin: 0, lineHeight: 1.35 });
+export const moneyTotal = style({ margin: 0, paddingTop: vars.space.sm, borderTop: '1px solid rgba(255,255,255,0.35)', fontWeight: 700 });
 
 // Shortcuts with badges.
 export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: vars.space.sm });

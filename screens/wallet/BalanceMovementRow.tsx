@@ -1,5 +1,6 @@
 import { go } from '../../src/app/navigation';
 import { isOutgoing, signedCoin, useDateTime } from '../../src/app/orders/BuyerFormat';
+import { ledgerKindLabelKey } from '../../src/domain/ledgerKinds';
 import type { BalanceMovementView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { muted } from '../../src/theme/ui.css';
@@ -9,9 +10,8 @@ import * as css from './balance.css';
 export function MovementRow({ movement, linkToOrder = true }: { movement: BalanceMovementView; linkToOrder?: boolean }) {
   const t = useT();
   const when = useDateTime();
-  // The ledger kinds of the orders (balance.kinds) and of the pending income (afterSale.ledgerKinds, issue 12).
-  const kindKey = [`balance.kinds.${movement.kind}`, `afterSale.ledgerKinds.${movement.kind}`].find((key) => t(key) !== key);
-  const kindLabel = kindKey ? t(kindKey) : movement.kind;
+  // Every ledger kind has its words (src/domain/ledgerKinds.ts); an unknown one reads "Balance movement", never its name.
+  const kindLabel = t(ledgerKindLabelKey(movement.kind));
   const content = (
     <>
       <span className={css.grow}>
@@ -20,10 +20,11 @@ export function MovementRow({ movement, linkToOrder = true }: { movement: Balanc
           <time dateTime={movement.createdAt}>{when(movement.createdAt)}</time>
         </small>
         {movement.order && <small className={muted}>{t('balance.orderNo', { no: movement.order.orderNo })}</small>}
-        {movement.pending && <small className={muted} data-testid={`balance-pending-${movement.id}`}>{t('afterSale.seller.pendingIncome')}</small>}
+        {movement.pending && <small className={muted} data-testid={`balance-pending-${movement.id}`}>{t('balance.pendingNote')}</small>}
       </span>
-      <span className={isOutgoing(movement.amount) ? css.amountOut : css.amountIn} data-testid={`balance-amount-${movement.id}`}>
-        {signedCoin(movement.amount)}
+      {/* Pending income is not in the balance yet (issue 24): no green "+" under the balance, in a neutral colour. */}
+      <span className={movement.pending ? css.amountPending : isOutgoing(movement.amount) ? css.amountOut : css.amountIn} data-testid={`balance-amount-${movement.id}`}>
+        {movement.pending ? `${movement.amount.replace(/^-/, '')} π` : signedCoin(movement.amount)}
       </span>
       {movement.order && linkToOrder && <span aria-hidden="true">›</span>}
     </>

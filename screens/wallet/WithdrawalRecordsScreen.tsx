@@ -5,7 +5,7 @@ import { go, useScreenQuery } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { withdrawalDetail, withdrawalRecords } from '../../src/api/withdrawal';
 import type { WithdrawalView } from '../../src/domain/types/withdrawal';
-import { withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
@@ -33,6 +33,16 @@ function Detail({ id }: { id: string }) {
         {t(withdrawalStatusLabelKey(data.status))} · {t(withdrawalStageLabelKey(data.stage))}
       </p>
       {(data.rejection ?? data.failure) && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection ?? data.failure ?? '' })}</p>}
+      {data.waiting && (
+        <p role="status" className={css.warning} data-testid="withdraw-detail-waiting" data-waiting={data.waiting}>
+          {t(payoutWaitLabelKey(data.waiting))}{' '}
+          {data.waiting === 'walletAuthRequired' && (
+            <button type="button" className={css.link} onClick={() => go('/mine/repeatauthentication')}>
+              {t('payouts.reauth')}
+            </button>
+          )}
+        </p>
+      )}
       <dl>
         {lines.map(([key, value, mono]) => (
           <div key={key}>

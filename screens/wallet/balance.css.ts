@@ -23,5 +23,6 @@ export const movement = style({
 export const tappable = style({ cursor: 'pointer' });
 export const grow = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 export const amountIn = style({ fontWeight: 700, color: vars.color.success, whiteSpace: 'nowrap' });
+export const amountPending = style({ fontWeight: 600, color: vars.color.textMuted, whiteSpace: 'nowrap' });
 export const amountOut = style({ fontWeight: 700, color: vars.color.text, whiteSpace: 'nowrap' });
 export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md });

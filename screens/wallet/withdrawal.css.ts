@@ -23,3 +23,6 @@ export const mono = style({ fontFamily: 'monospace', wordBreak: 'break-all', fon
 export const status = style({ fontWeight: 700, color: vars.color.brandStrong });
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, listStyle: 'none', margin: 0, padding: 0 });
 export const link = style({ color: vars.color.brandStrong, textDecoration: 'underline', background: 'none', border: 'none', padding: 0, font: 'inherit', cursor: 'pointer' });
+/** The fresh authentication a new address needs (issue 24): a tinted panel with its button. */
+export const fresh = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.sm });
+export const freshText = style({ margin: 0, lineHeight: 1.45 });

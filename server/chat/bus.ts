@@ -5,6 +5,7 @@ import type { StreamEvent } from '../../src/domain/types/customerService';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import type { Trx } from '../timers/timers';
+import { log } from '../observability/log';
 
 /**
  * Live fan-out of chat events to the open streams (issue 15), behind one small interface:
@@ -85,7 +86,7 @@ export function postgresBus(connectionString: string): ChatBus {
       }
     });
     c.on('error', (error) => {
-      console.error(`[chat] listening connection lost: ${error.message}`);
+      log.warn({ err: error }, 'chat: listening connection lost; reconnecting');
       client = null;
       setTimeout(() => void connect().catch(() => undefined), 1000).unref();
     });
@@ -94,7 +95,7 @@ export function postgresBus(connectionString: string): ChatBus {
     client = c;
   };
   const ready = connect();
-  ready.catch((error: unknown) => console.error('[chat] could not listen:', error));
+  ready.catch((error: unknown) => log.error({ err: error }, 'chat: could not listen'));
   return {
     async inTransaction(trx, delivery) {
       await ready.catch(() => undefined);

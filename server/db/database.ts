@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import { PgliteDialect, preparedRead } from './pgliteDialect';
+import { log } from '../observability/log';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,15 @@ const preparedNames = new Map<string, string>();
 const maxPrepared = 1000;
 /** Each PostgreSQL database's pool of connections for prepared hot reads (see `executePrepared`). */
 const readPools = new WeakMap<Db, pg.Pool>();
+
+/** Each PostgreSQL database's main pool (queries and transactions). */
+const mainPools = new WeakMap<Db, pg.Pool>();
+
+/** The pools of a database and their use, for the metrics (none on PGlite). */
+export function poolUse(db: Db): { name: string; total: number; idle: number; waiting: number }[] {
+  const use = (name: string, p: pg.Pool | undefined) => (p ? [{ name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : []);
+  return [...use('main', mainPools.get(db)), ...use('reads', readPools.get(db))];
+}
 
 /** Benches: the pool a database's prepared hot reads run on (bench/scale.ts explains them as they run). */
 export function setReadPool(db: Db, pool: pg.Pool): void {
@@ -135,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       });
       // An idle client can lose its connection (a server restart, a dropped database): the pool must
       // hear of it, or node treats the error as uncaught and the process dies. The next query reconnects.
-      pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+      pool.on('error', (error) => log.warn({ err: error }, 'database: idle connection lost'));
       return pool;
     };
     // No JIT: the product's statements are short, and the planner's pessimistic estimate of the search
@@ -151,6 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     onPostgres.add(db);
     readPools.set(db, reads);
+    mainPools.set(db, pool);
     return db;
   }
   const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
@@ -166,4 +177,10 @@ export async function migrate(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Whether every migration this code knows has been applied (readiness: a newer process may have applied more). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const known = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return known.every((m) => m.executedAt !== undefined);
 }

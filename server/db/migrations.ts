@@ -20,7 +20,9 @@ import { searchPostings } from './migrations/0018_search_postings';
 import { cardIndexes } from './migrations/0019_card_indexes';
 import { productCards } from './migrations/0020_product_cards';
 import { productCovers } from './migrations/0021_product_covers';
-import { abuseLimits } from './migrations/0022_abuse_limits';
+import { toPayTab } from './migrations/0022_to_pay_tab';
+import { payoutChain } from './migrations/0023_payout_chain';
+import { abuseLimits } from './migrations/0024_abuse_limits';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -49,7 +51,9 @@ const migrations: Record<string, Migration> = {
   '0019_card_indexes': cardIndexes,
   '0020_product_cards': productCards,
   '0021_product_covers': productCovers,
-  '0022_abuse_limits': abuseLimits,
+  '0022_to_pay_tab': toPayTab,
+  '0023_payout_chain': payoutChain,
+  '0024_abuse_limits': abuseLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

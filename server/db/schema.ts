@@ -118,6 +118,8 @@ export interface SandboxWalletsTable {
   kyc: Generated<string>;
   /** Sandbox: app-to-user payouts to this wallet fail at submission (issue 13). */
   payout_fails: Generated<boolean>;
+  /** Whether the person granted the app `wallet_address` (issue 27). */
+  wallet_scope: Generated<boolean>;
 }
 
 export interface SandboxAccessTokensTable {
@@ -713,6 +715,12 @@ export interface Database {
   search_postings: SearchPostingsTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
+  payout_envelopes: PayoutEnvelopesTable;
+  payout_slots: PayoutSlotsTable;
+  sandbox_accounts: SandboxAccountsTable;
+  sandbox_chain_transactions: SandboxChainTransactionsTable;
+  kyc_records: KycRecordsTable;
+  kyc_events: KycEventsTable;
   wallet_flags: WalletFlagsTable;
   check_ins: CheckInsTable;
   platform_counters: PlatformCountersTable;
@@ -730,7 +738,7 @@ export interface Database {
   ad_sessions: AdSessionsTable;
 }
 
-/** Abuse limits (issue 25, migration 0022). */
+/** Abuse limits (issue 25, migration 0024). */
 export interface RateLimitCountsTable {
   key: string;
   window_start: Int8;
@@ -772,6 +780,83 @@ export interface WithdrawalsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+  /** Why an approved payout waits (issue 27): `appBalanceLow`, `walletAuthRequired`, `appWalletMissing`; null when it does not. */
+  waiting: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The signed chain transaction of a withdrawal's payout, stored before it is submitted (issue 27). */
+export interface PayoutEnvelopesTable {
+  id: Id;
+  withdrawal_id: Int8;
+  payment_id: string;
+  network: string;
+  source: string;
+  /** The transaction's sequence number (decimal text: it passes 2^53). */
+  sequence: string;
+  hash: string;
+  envelope: string;
+  max_time: Timestamp;
+  created_at: Timestamp;
+  replaced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One row per app wallet: the withdrawal whose payout holds it (issue 27). */
+export interface PayoutSlotsTable {
+  wallet: string;
+  withdrawal_id: Int8 | null;
+  claimed_at: Timestamp | null;
+}
+
+/** The sandbox Horizon's accounts: each wallet's address and sequence number (issue 27). */
+export interface SandboxAccountsTable {
+  address: string;
+  uid: string;
+  sequence: Int8;
+}
+
+/** Transactions the sandbox Horizon took into a ledger (successful or failed, as a chain does). */
+export interface SandboxChainTransactionsTable {
+  hash: string;
+  source: string;
+  sequence: Int8;
+  memo: string;
+  destination: string;
+  amount: Int8;
+  fee: Int8;
+  successful: boolean;
+  result_code: string;
+  envelope: string;
+  ledger: number;
+  created_at: Timestamp;
+}
+
+/** A person's identity check, kept by the product (issue 27). */
+export interface KycRecordsTable {
+  user_id: Int8;
+  status: string;
+  chart: Json<{ value: unknown; context: unknown }>;
+  full_name: string | null;
+  birth_date: string | null;
+  country: string | null;
+  document_type: string | null;
+  document_number: string | null;
+  rejection: string | null;
+  submitted_at: Timestamp | null;
+  reviewer_id: Int8 | null;
+  reviewed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface KycEventsTable {
+  id: Id;
+  user_id: Int8;
+  event: string;
+  party: string;
+  by_user_id: Int8 | null;
+  from_status: string;
+  to_status: string;
+  note: string | null;
+  created_at: Timestamp;
 }
 
 export interface WithdrawalEventsTable {

@@ -3,6 +3,7 @@ import { parseMoney } from '../../src/domain/money';
 import { languages } from '../../src/domain/languages';
 import type { Db } from './database';
 import { categories, countries, demoUsers } from './seedData';
+import { seedKyc } from '../services/kyc';
 import { seedCatalogue } from './seedCatalogue';
 import { demoTopUp } from '../services/ledger';
 import { inviteCode } from '../services/users';
@@ -59,9 +60,11 @@ export async function seed(db: Db, options: { demo: boolean; dataDir?: string })
         .execute();
       await trx
         .insertInto('sandbox_wallets')
-        .values({ uid: u.piUid, username: u.username, balance: parseMoney(String(u.walletCoins)), kyc: u.kyc })
+        .values({ uid: u.piUid, username: u.username, balance: parseMoney(String(u.walletCoins)) })
         .onConflict((oc) => oc.column('uid').doNothing())
         .execute();
+      const person = await trx.selectFrom('users').select('id').where('username', '=', u.username).executeTakeFirstOrThrow();
+      await seedKyc(trx, person.id, u.kyc, u.nickname);
     }
     // Demo: the platform grants demo_buyer an account balance (a ledger credit from platform:topup) to try the balance payment.
     const buyer = await trx.selectFrom('users').select('id').where('username', '=', 'demo_buyer').executeTakeFirst();

@@ -5,6 +5,7 @@ import { parseMoney } from '../../src/domain/money';
 import { applyEvent, initial, store } from '../charts/apply';
 import { readConfig } from '../config';
 import type { Deps } from '../deps';
+import { chainOfConfig } from '../platform/chain';
 import { createPlatformClient } from '../platform/client';
 import { storeImage } from '../services/images';
 import type { Db } from './database';
@@ -54,7 +55,7 @@ export async function seedCatalogue(db: Db, dataDir?: string): Promise<void> {
   const sellers = await db.selectFrom('users').select(['id', 'username', 'country_id']).where('username', 'in', ['demo_seller', 'demo_seller2']).orderBy('username').execute();
   if (sellers.length === 0) return;
   const config = { ...readConfig(process.env), ...(dataDir ? { dataDir } : {}) };
-  const deps: Deps = { db, config, platform: createPlatformClient({ baseUrl: config.piPlatformUrl, apiKey: config.piApiKey }), now: Date.now };
+  const deps: Deps = { db, config, platform: createPlatformClient({ baseUrl: config.piPlatformUrl, apiKey: config.piApiKey }), chain: chainOfConfig(config, () => config.piPlatformUrl), now: Date.now };
 
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWX';
   const images = await Promise.all(

@@ -1,3 +1,4 @@
+import type { KycStatus } from '../../src/domain/kyc';
 /** Reference and demo data written on the first start. Region ids: country n, province n*100+i, city (n*100+i)*100+j. */
 export interface CountrySeed {
   name: string;
@@ -86,8 +87,8 @@ export interface DemoUser {
   countryId: number;
   /** Opening balance of the user's simulated coin wallet, in whole coins. */
   walletCoins: number;
-  /** The person's KYC as the sandbox platform reports it: demo users of both kinds (issue 13). */
-  kyc: 'passed' | 'pending' | 'none';
+  /** The person's KYC as the product keeps it: demo users of each status (issue 27). */
+  kyc: KycStatus;
 }
 
 export const demoUsers: DemoUser[] = [
@@ -95,4 +96,5 @@ export const demoUsers: DemoUser[] = [
   { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0002', username: 'demo_seller', nickname: 'Demo Seller', roles: ['buyer', 'seller'], countryId: 4, walletCoins: 10000, kyc: 'passed' },
   { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0003', username: 'demo_seller2', nickname: 'Second Shop', roles: ['buyer', 'seller'], countryId: 1, walletCoins: 10000, kyc: 'pending' },
   { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0004', username: 'demo_arbiter', nickname: 'Platform Arbiter', roles: ['buyer', 'arbiter'], countryId: 0, walletCoins: 100, kyc: 'none' },
+  { piUid: '5d9a6c6e-0b5c-4a54-9c53-0c0a0e1b0005', username: 'demo_rejected', nickname: 'Rejected Check', roles: ['buyer', 'seller'], countryId: 4, walletCoins: 100, kyc: 'rejected' },
 ];

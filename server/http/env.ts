@@ -11,5 +11,7 @@ export interface AppEnv {
     language: LanguageCode;
     user: UserRow;
     session: SessionRow;
+    /** Set by observeRequests: the id of this request in the logs (X-Request-Id). */
+    requestId: string;
   };
 }

@@ -57,10 +57,6 @@ export interface PlatformClient {
   cancelPayment(identifier: string): Promise<PlatformPayment>;
   incompleteServerPayments(): Promise<PlatformPayment[]>;
   createAppToUserPayment(payment: { amount: string; memo: string; metadata: Record<string, unknown>; uid: string }): Promise<PlatformPayment>;
-  /** Sandbox only: submits an app-to-user payment's blockchain transaction (on the real network the app's wallet signs it). */
-  submitAppToUserPayment(identifier: string): Promise<PlatformPayment>;
-  /** The person's identity (KYC) status as the platform reports it (issue 13; the sandbox answers it). */
-  kycStatus(uid: string): Promise<{ uid: string; kyc: string }>;
   adStatus(adId: string): Promise<PlatformAdStatus>;
 }
 
@@ -102,8 +98,6 @@ export function createPlatformClient(options: { baseUrl: string | (() => string)
     incompleteServerPayments: async () =>
       (await call<{ incomplete_server_payments: PlatformPayment[] }>('GET', '/v2/payments/incomplete_server_payments', key)).incomplete_server_payments,
     createAppToUserPayment: (p) => call<PlatformPayment>('POST', '/v2/payments', key, { payment: p }),
-    submitAppToUserPayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/submit`, key, {}),
-    kycStatus: (uid) => call<{ uid: string; kyc: string }>('GET', `/v2/users/${encodeURIComponent(uid)}/kyc`, key),
     adStatus: (adId) => call<PlatformAdStatus>('GET', `/v2/ads_network/status/${encodeURIComponent(adId)}`, key),
   };
 }

@@ -184,6 +184,10 @@ describe('after-sale cases through one door', () => {
     // The refund came out of this order's pending income; what was left of it is now the seller's, withdrawable.
     expect(await pending('demo_seller')).toBe(pendingBefore - income);
     expect(await balance('demo_seller')).toBe(sellerAvailable + income - split.fromSeller);
+    // Released because the case closed, and recorded so (issue 24 finding 7): not "the window passed".
+    const releasedKinds = (await seller.get<BalanceMovementView[]>(`/api/commodity/orders/balanceDetails?orderId=${order.id}`)).object.map((m) => m.kind);
+    expect(releasedKinds).toContain('incomeReleasedCaseClosed');
+    expect(releasedKinds).not.toContain('incomeReleased');
     // Both sides see the decision and its reason; the order is refunded.
     for (const caller of [buyer, seller]) expect((await caller.get<AfterSaleView>(`/api/aftersale/detail?id=${c.id}`)).object.decision?.reason).toBe('One of the two glasses was cracked.');
     expect((await orderOf(order.id)).status).toBe('refunded');

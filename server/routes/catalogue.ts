@@ -9,8 +9,13 @@ import {
   publishRequest,
   reportInput,
   reviewInput,
+  searchQueryInput,
   sellerApplicationInput,
+  suggestQuery,
 } from '../../src/domain/schemas/catalogue';
+import { smallIdQuery } from '../../src/domain/schemas/limits';
+import { parseMoney } from '../../src/domain/money';
+import { isRefined, popularWords, refinedSearch, suggestions } from '../services/searchRefined';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
@@ -83,14 +88,28 @@ export function catalogueRoutes(deps: Deps) {
   });
 
   app.get('/api/commodity/product/search', async (c) => {
-    const q = queryOf(c, feedQuery);
+    const q = queryOf(c, searchQueryInput);
     const text = (q.q ?? '').trim();
     if (!text) throw new ApiError('invalidField', { field: 'q', detail: 'required' });
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && parseMoney(q.minPrice) > parseMoney(q.maxPrice)) throw new ApiError('invalidField', { field: 'maxPrice', detail: 'below minPrice' });
+    // Sorted or filtered (issue 22): its own statement, with the count; cached like the plain search.
+    if (isRefined(q)) return ok(c, await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), () => refinedSearch(deps.db, q.countryId ?? 0, text, q)));
     const cursor = q.cursor === undefined || !/^\d{1,18}$/.test(q.cursor) ? undefined : BigInt(q.cursor);
     const answer = await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), () =>
       search(deps.db, { countryId: q.countryId ?? 0, categoryId: q.categoryId, q: text, cursor, limit: q.limit ?? 20 }),
     );
     return ok(c, answer);
+  });
+
+  /** Suggestions while typing (issue 22): the catalogue's own words completing the last word typed. */
+  app.get('/api/commodity/product/suggest', async (c) => {
+    const text = queryOf(c, suggestQuery).q;
+    return ok(c, await cached(deps.db, `suggest:${text.normalize('NFKC').toLowerCase()}`, deps.now(), () => suggestions(deps.db, text)));
+  });
+  /** Popular words of the buyer's country, shown when search opens (issue 22). */
+  app.get('/api/commodity/product/popular', async (c) => {
+    const countryId = queryOf(c, z.strictObject({ countryId: z.optional(smallIdQuery(0)) })).countryId ?? 0;
+    return ok(c, await cached(deps.db, `popular:${countryId}`, deps.now(), () => popularWords(deps.db, countryId)));
   });
 
   app.get('/api/commodity/product/detail', async (c) => ok(c, await productDetail(deps.db, BigInt(queryOf(c, idQuery).id), null)));

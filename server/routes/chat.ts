@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { registerLiveStream } from '../http/liveStreams';
 import * as z from 'zod/mini';
 import { ChatTimings } from '../../src/domain/customerService';
 import { conversationQuery, messagesQuery, openConversationInput, readInput, sendMessageInput } from '../../src/domain/schemas/customerService';
@@ -108,10 +109,19 @@ export function chatRoutes(deps: Deps) {
         else write(JSON.stringify(d.event), null, d.event.type);
       });
       let offClose = () => undefined as void;
+      let offRegistry = () => undefined as void;
       const ended = new Promise<void>((resolve) => {
         stream.onAbort(resolve);
         c.req.raw.signal.addEventListener('abort', () => resolve());
         offClose = bus.onClose(resolve);
+        // A shutdown ends the stream with a retry hint: the client reconnects elsewhere and resumes.
+        offRegistry = registerLiveStream({
+          close: async (retryMs) => {
+            queue = queue.then(() => stream.write(`retry: ${retryMs}\n\n`)).then(() => undefined).catch(() => undefined);
+            await queue;
+            resolve();
+          },
+        });
       });
       try {
         write(JSON.stringify({ type: 'ready' }), null, 'ready');
@@ -128,6 +138,7 @@ export function chatRoutes(deps: Deps) {
         await ended;
         clearInterval(beat);
       } finally {
+        offRegistry();
         offClose();
         unsubscribe();
       }

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
-import { isPrivateImage, mediaDir, mediaKey, signatureLife, storeImage, type ImageSize } from '../services/images';
+import { isPrivateImage, mediaKeys, signatureLife, storeImage, type ImageSize } from '../services/images';
+import { mediaStore } from '../media/store';
 import { ResponseCode } from '../../src/domain/codes';
 
 /** Image upload (signed, multipart field "file") and the resized copies, cached for a year. */
@@ -26,6 +25,7 @@ export function mediaRoutes(deps: Deps) {
 
   // A public image: cached for a year by anyone. A private one (evidence, chat, work orders): only with a
   // valid, unexpired signature (else 404, as if it did not exist), cached privately until it expires.
+  // Either way the picture is streamed from the store (the data directory or the bucket), never read whole.
   app.get('/media/:file', async (c) => {
     const name = c.req.param('file');
     const match = /^([0-9a-f]{64})-(thumb|card|full)\.webp$/.exec(name);
@@ -34,15 +34,16 @@ export function mediaRoutes(deps: Deps) {
     const size = (match[2] ?? 'thumb') as ImageSize;
     let cache = 'public, max-age=31536000, immutable';
     if (await isPrivateImage(deps.db, id)) {
-      const life = signatureLife(await mediaKey(deps.db), id, size, c.req.query('exp'), c.req.query('sig'), deps.now());
+      const life = signatureLife((await mediaKeys(deps)).accept, id, size, c.req.query('exp'), c.req.query('sig'), deps.now());
       if (life === null) return c.text('Not found', 404);
       cache = `private, max-age=${life}`;
     }
-    const file = path.join(mediaDir(deps), name);
-    if (!fs.existsSync(file)) return c.text('Not found', 404);
+    const object = await mediaStore(deps.config).open(name);
+    if (!object) return c.text('Not found', 404);
     c.header('Content-Type', 'image/webp');
     c.header('Cache-Control', cache);
-    return c.body(fs.readFileSync(file));
+    if (object.length !== null) c.header('Content-Length', String(object.length));
+    return c.body(object.body);
   });
 
   return app;

@@ -165,7 +165,7 @@ export function orderRoutes(deps: Deps) {
     const buyer = await countsBy(db, 'buyer_id', me, buyerOrderTabs, 'buyer_unread');
     const seller = await countsBy(db, 'seller_id', me, sellerOrderTabs, 'seller_unread');
     const badges: OrderBadges = {
-      buyer: { unread: buyer.unread, pendingShipment: buyer.count('pendingShipment'), shipped: buyer.count('shipped'), unrated: buyer.count('unrated') },
+      buyer: { unread: buyer.unread, toPay: buyer.count('toPay'), pendingShipment: buyer.count('pendingShipment'), shipped: buyer.count('shipped'), unrated: buyer.count('unrated') },
       seller: { unread: seller.unread, toConfirm: seller.count('toConfirm'), pendingShipment: seller.count('pendingShipment'), refunds: seller.count('refunds'), afterSales: seller.count('afterSales') },
     };
     return ok(c, badges);

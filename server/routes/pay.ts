@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { formatMoney } from '../../src/domain/money';
-import { coinApproveInput, coinCancelInput, coinCompleteInput, orderIdsInput, pageBody, pageQuery } from '../../src/domain/schemas/commerce';
+import { balancePayInput, coinApproveInput, coinCancelInput, coinCompleteInput, orderIdsInput, pageBody, pageQuery } from '../../src/domain/schemas/commerce';
 import type { TransactionView } from '../../src/domain/types/commerce';
 import type { Deps } from '../deps';
 import { ok } from '../http/envelope';
@@ -33,7 +33,11 @@ export function payRoutes(deps: Deps) {
   /** An incomplete payment the host reported at login: verified with the platform, completed or cancelled. */
   app.post('/api/pay/coin/incomplete', signed, async (c) => ok(c, await settleIncompletePayment(deps, c.var.user, (await jsonBody(c, coinApproveInput)).paymentId)));
 
-  app.post('/api/pay/balance', signed, async (c) => ok(c, await payFromBalance(deps, c.var.user, ids((await jsonBody(c, orderIdsInput)).orderIds))));
+  /** After the review sheet: the amount it showed must be what the orders cost now (reviewChanged otherwise). */
+  app.post('/api/pay/balance', signed, async (c) => {
+    const input = await jsonBody(c, balancePayInput);
+    return ok(c, await payFromBalance(deps, c.var.user, ids(input.orderIds), input.amount));
+  });
 
   /** The caller's payments, newest first (every method). */
   app.get('/api/commodity/pay/trans', signed, async (c) => {

@@ -53,7 +53,7 @@ export function walletRoutes(deps: Deps) {
 
   app.post('/api/pay/wallet', signed, async (c) => {
     const input = await jsonBody(c, walletPayInput);
-    return ok(c, await payFromWallet(deps, c.var.user, input.orderIds.map((s) => BigInt(s)), input.password));
+    return ok(c, await payFromWallet(deps, c.var.user, input.orderIds.map((s) => BigInt(s)), input.password, input.amount));
   });
 
   return app;

@@ -7,7 +7,7 @@ import { ApiCaller, type Answer } from '../testing/apiClient';
 import { ledgerIsBalanced, userId } from '../testing/commerceFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { accountBalance, Accounts, demoTopUp } from '../services/ledger';
-import { createWithdrawal, drivePayout, resumePayouts, WithdrawalAccounts } from '../services/withdrawals';
+import { createWithdrawal, drivePayout, observePayoutSteps, resumePayouts, reviewWithdrawal, WithdrawalAccounts } from '../services/withdrawals';
 import { timerHandlers } from '../timers/handlers';
 import { runDueTimers } from '../timers/timers';
 import { WithdrawalRules } from '../../src/domain/withdrawal';
@@ -158,7 +158,7 @@ describe('a withdrawal, from the form to the chain', () => {
     expect(detail).toMatchObject({ status: 'success', amount: '100', fee: '0.01', arrived: true });
     // The sandbox's wallets have valid addresses (version byte and checksum).
     expect(isStellarAddress(detail.fromAddress ?? '')).toBe(true);
-    expect(detail.history.map((h) => `${h.event}:${h.by}`)).toEqual(['SUBMIT:user', 'APPROVE:staff', 'PAYOUT_CREATED:server', 'PAYOUT_SUBMITTED:server', 'confirmationPoll:system', 'CONFIRMED:server']);
+    expect(detail.history.map((h) => `${h.event}:${h.by}`)).toEqual(['SUBMIT:user', 'APPROVE:staff', 'PAYOUT_CREATED:server', 'PAYOUT_SIGNED:server', 'PAYOUT_SUBMITTED:server', 'confirmationPoll:system', 'CONFIRMED:server']);
     const list = (await buyer.get<WithdrawalList>('/api/wallet/wallet/pcm/getPcmWithdrawList')).object;
     expect(list.totalWithdrawn).toBe('100');
     expect(list.list[0]).toMatchObject({ id, status: 'success' });
@@ -198,7 +198,7 @@ describe('a withdrawal, from the form to the chain', () => {
     const id = await submit(buyer, 'demo_buyer', 'buyer@example.com', '7');
     expect((await staff.post<{ stage: string }>('/api/platform/withdrawal/review', { id, decision: 'approve' })).object.stage).toBe('failure');
     expect(await balanceOf('demo_buyer')).toBe(before);
-    expect((await buyer.get<WithdrawalView>(`/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${id}`)).object).toMatchObject({ status: 'failure', failure: 'payout_failed' });
+    expect((await buyer.get<WithdrawalView>(`/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${id}`)).object).toMatchObject({ status: 'failure', failure: 'op_no_destination' });
     await server.deps.db.updateTable('sandbox_wallets').set({ payout_fails: false }).where('username', '=', 'demo_buyer').execute();
   });
 });
@@ -226,33 +226,38 @@ describe('never twice', () => {
     expect(await balanceOf('demo_seller')).toBe(parseMoney('50'));
   });
 
-  it('a server killed between creating and completing the payout: after the restart, exactly one payout', async () => {
+  it('a payout stopped at each of its steps: after the restart, exactly one payment and one chain transaction', async () => {
     const sellerId = await userId(server.deps.db, 'demo_seller');
     const user = await server.deps.db.selectFrom('users').selectAll().where('id', '=', sellerId).executeTakeFirstOrThrow();
     const staffRow = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
-    const { reviewWithdrawal } = await import('../services/withdrawals');
-    const crashes = ['afterCreate', 'afterKeep', 'afterSubmit'] as const;
-    for (const crash of crashes) {
+    for (const crash of ['created', 'signed', 'submitted', 'completed'] as const) {
       const id = await createWithdrawal(server.deps, user, { address: address(), amount: parseMoney('2') });
       await reviewWithdrawal(server.deps, staffRow, id, { decision: 'approve' });
-      // The payout is created on the platform; the process dies before (or after) keeping the id, or after submitting.
-      const created = await server.deps.platform.createAppToUserPayment({ amount: '2', memo: 'x', metadata: { withdrawalId: id.toString() }, uid: user.pi_uid ?? '' });
-      if (crash !== 'afterCreate') {
-        const { applyWithdrawalEvent } = await import('../services/withdrawals');
-        await server.deps.db.transaction().execute((trx) => applyWithdrawalEvent(trx, id, { type: 'PAYOUT_CREATED', paymentId: created.identifier }, 'server', server.clock.now()));
+      // The process "dies" at the step: the exception ends the payout's work there, nothing after it runs.
+      observePayoutSteps((step) => {
+        if (step === crash) throw new Error(`stopped after ${step}`);
+      });
+      if (crash === 'completed') {
+        // Completion comes once the platform has verified the transaction (the sandbox's confirmation delay).
+        expect(await drivePayout(server.deps, id)).toBe('awaitingConfirmation');
+        server.clock.advance(confirmMs + 1);
       }
-      if (crash === 'afterSubmit') await server.deps.platform.submitAppToUserPayment(created.identifier);
-      // The restart: payouts in flight resume, each asking the platform first; then the confirmation arrives.
+      await expect(drivePayout(server.deps, id), crash).rejects.toThrow(`stopped after ${crash}`);
+      observePayoutSteps(null);
+      // The restart: payouts in flight resume, each asking the platform and the chain first (a payment being created
+      // is left to its process until its lease runs out); then the confirmation arrives.
+      await resumePayouts(server.deps);
+      server.clock.advance(WithdrawalRules.payoutLease + 1);
       await resumePayouts(server.deps);
       server.clock.advance(confirmMs + 1);
       await resumePayouts(server.deps);
       expect(await stageOf(id.toString()), crash).toBe('success');
       const payouts = await payoutsOf(id.toString());
       expect(payouts, crash).toHaveLength(1);
-      expect(payouts[0]?.identifier).toBe(created.identifier);
+      const chain = await server.deps.db.selectFrom('sandbox_chain_transactions').select(['hash', 'successful']).where('memo', '=', payouts[0]?.identifier ?? '').execute();
+      expect(chain, crash).toEqual([{ hash: payouts[0]?.txid, successful: true }]);
     }
-    // The payment reconciler leaves a withdrawal's payout to the withdrawal.
-    expect(await balanceOf('demo_seller')).toBe(parseMoney('50') - 3n * (parseMoney('2') + WithdrawalRules.fee));
+    expect(await balanceOf('demo_seller')).toBe(parseMoney('50') - 4n * (parseMoney('2') + WithdrawalRules.fee));
   });
 });
 

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { parseMoney } from '../../src/domain/money';
+import { formatMoney, parseMoney } from '../../src/domain/money';
 import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reauthenticateInput, reviewWithdrawalInput, startWithdrawalInput, withdrawalDetailQuery, withdrawalListQuery } from '../../src/domain/schemas/withdrawal';
 import type { StartWithdrawalAnswer } from '../../src/domain/types/withdrawal';
-import { withdrawalAmountProblem } from '../../src/domain/withdrawal';
+import { WithdrawalRules, withdrawalAmountProblem } from '../../src/domain/withdrawal';
 import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
@@ -16,6 +16,7 @@ import {
   amountError,
   createWithdrawal,
   drivePayout,
+  payoutDesk,
   reauthenticate,
   requireFreshAuthFor,
   requireWithdrawable,
@@ -68,6 +69,10 @@ export function withdrawalRoutes(deps: Deps) {
     const amount = parseMoney(input.amount);
     const problem = withdrawalAmountProblem(amount, await withdrawableBalance(deps.db, user.id));
     if (problem) throw amountError(problem);
+    // The review sheet showed this fee (and amount + fee taken from the balance): another fee now moves nothing.
+    if (input.fee !== undefined && parseMoney(input.fee) !== WithdrawalRules.fee) {
+      throw new ApiError('reviewChanged', { field: 'fee' }, { field: 'fee', amount: input.amount, fee: formatMoney(WithdrawalRules.fee) });
+    }
     await requireFreshAuthFor(deps, user, input.address);
     if (!user.email) throw new ApiError('forbidden', {}, null, 'withdrawal.errors.noEmail');
     await useCode(deps, { purpose: 'withdraw', email: user.email, userId: user.id, code: input.code });
@@ -89,6 +94,8 @@ export function withdrawalRoutes(deps: Deps) {
   // The platform console: the review queue (staff only).
   const staff = [signed, requireRole('arbiter')] as const;
   app.get('/api/platform/withdrawal/list', ...staff, async (c) => ok(c, { list: await reviewQueue(deps) }));
+  /** The app wallet and its payout queue: what waits and why (an alert when staff must act). */
+  app.get('/api/platform/withdrawal/payouts', ...staff, async (c) => ok(c, await payoutDesk(deps)));
   app.post('/api/platform/withdrawal/review', ...staff, async (c) => {
     const input = await accountBody(c, reviewWithdrawalInput);
     const id = BigInt(input.id);

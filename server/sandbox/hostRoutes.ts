@@ -46,8 +46,10 @@ export function hostRoutes(deps: Deps) {
 
   /** Signs the person in as one wallet: a fresh access token, and the payment the app still owes them a completion for. */
   app.post('/auth', async (c) => {
-    const { uid } = validate(authInput, await readJson(c));
+    const { uid, scopes } = validate(authInput, await readJson(c));
     const wallet = await findWallet(deps.db, uid);
+    // The scopes asked now are what the person grants: with wallet_address the app may pay them (A2U).
+    if (scopes) await deps.db.updateTable('sandbox_wallets').set({ wallet_scope: scopes.includes('wallet_address') }).where('uid', '=', wallet.uid).execute();
     const accessToken = await issueAccessToken(deps.db, wallet.uid, deps.now());
     const incomplete = await incompleteUserPayment(deps.db, wallet.uid);
     return c.json({

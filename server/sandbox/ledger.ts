@@ -7,6 +7,7 @@ import type { Database, SandboxPaymentsTable, SandboxWalletsTable } from '../db/
 import type { PlatformPayment } from '../platform/client';
 import { SandboxError } from './errors';
 import { stellarAddressOf } from '../../src/domain/stellarAddress';
+import { publicAddressOf, sandboxWalletSeed } from '../platform/chain';
 
 /**
  * The simulated coin network: wallets, access tokens, payments and blockchain transactions in the
@@ -48,8 +49,11 @@ export function ensureAppWallet(db: Db): Promise<void> {
   return ready;
 }
 
+let appAddress: string | null = null;
+
 /** A deterministic, valid public address for a wallet (G…, 56 characters, version byte and CRC16 checksum right). */
 export function walletAddress(uid: string): string {
+  if (uid === appUid) return (appAddress ??= publicAddressOf(sandboxWalletSeed)); // the app wallet signs with its seed: its address is the seed's
   return stellarAddressOf(crypto.createHash('sha256').update(`sandbox-wallet:${uid}`).digest());
 }
 
@@ -126,7 +130,7 @@ export async function walletOfToken(db: Db, token: string, now: number): Promise
   const wallet = await db
     .selectFrom('sandbox_access_tokens as t')
     .innerJoin('sandbox_wallets as w', 'w.uid', 't.uid')
-    .select(['w.uid', 'w.username', 'w.balance', 'w.created_at', 'w.kyc', 'w.payout_fails'])
+    .select(['w.uid', 'w.username', 'w.balance', 'w.created_at', 'w.kyc', 'w.payout_fails', 'w.wallet_scope'])
     .where('t.token', '=', token)
     .where('t.expires_at', '>', new Date(now))
     .executeTakeFirst();
@@ -223,7 +227,11 @@ export async function createUserPayment(db: Db, payment: NewPayment, now: number
 /** An app-to-user payment: the developer created it, so it is approved from the start. */
 export async function createAppPayment(db: Db, payment: NewPayment, now: number): Promise<PaymentRow> {
   if (payment.uid === appUid) throw new SandboxError(400, 'invalid_recipient', 'the app cannot pay itself');
-  await findWallet(db, payment.uid);
+  const wallet = await findWallet(db, payment.uid);
+  if (!wallet.wallet_scope) throw new SandboxError(400, 'missing_scope', 'the user has not granted the app the wallet_address scope');
+  // Like the platform: one app-to-user payment at a time; a stuck one blocks the next.
+  const open = await incompleteServerPayments(db);
+  if (open.length > 0) throw new SandboxError(409, 'ongoing_payment_found', `the app has an incomplete app-to-user payment (${open[0]?.identifier ?? ''}) to complete or cancel first`);
   return db
     .insertInto('sandbox_payments')
     .values({
@@ -250,7 +258,7 @@ export function approvePayment(db: Db, identifier: string): Promise<PaymentRow> 
 }
 
 /** Server completion with the txid of the blockchain transaction. Idempotent for the same txid. */
-export function completePayment(db: Db, identifier: string, txid: string): Promise<PaymentRow> {
+export function completePayment(db: Db, identifier: string, txid: string, now: number): Promise<PaymentRow> {
   return withLockedPayment(db, identifier, async (trx, row) => {
     if (row.cancelled) throw new SandboxError(400, 'payment_cancelled', 'the payment was cancelled and cannot be completed');
     if (!row.developer_approved) throw new SandboxError(400, 'payment_not_approved', 'the payment has not been approved by the developer');
@@ -259,6 +267,7 @@ export function completePayment(db: Db, identifier: string, txid: string): Promi
       throw new SandboxError(400, 'transaction_not_found', `the payment has no blockchain transaction: ${who}`);
     }
     if (row.txid !== txid) throw new SandboxError(400, 'txid_mismatch', "the txid does not match the payment's blockchain transaction");
+    if (!row.transaction_verified && row.verified_at && row.verified_at.getTime() > now) throw new SandboxError(400, 'transaction_not_verified', 'the blockchain transaction is not verified yet');
     if (row.developer_completed) return row;
     return update(trx, identifier, { developer_completed: true });
   });

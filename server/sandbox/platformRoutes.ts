@@ -16,7 +16,7 @@ import {
   walletAddress,
   walletOfToken,
 } from './ledger';
-import { confirmDuePayouts, kycRoute, submitPayout } from './payouts';
+import { confirmDuePayouts } from './payouts';
 import { appToUserInput, completeInput } from './schemas';
 import { originOf, platformJson, readJson } from './wire';
 
@@ -75,17 +75,12 @@ export function platformRoutes(deps: Deps) {
 
   app.post('/v2/payments/:id/complete', keyed, async (c) => {
     const { txid } = validate(completeInput, await readJson(c));
-    return platformJson(c, toPlatformPayment(await completePayment(deps.db, c.req.param('id'), txid), originOf(c)));
+    await confirmDuePayouts(deps.db, deps.now());
+    return platformJson(c, toPlatformPayment(await completePayment(deps.db, c.req.param('id'), txid, deps.now()), originOf(c)));
   });
 
   app.post('/v2/payments/:id/cancel', keyed, async (c) => platformJson(c, toPlatformPayment(await cancelPaymentByApp(deps.db, c.req.param('id')), originOf(c))));
 
-  /** Sandbox only: stands in for the app building, signing and submitting an app-to-user blockchain transaction. */
-  app.post('/v2/payments/:id/submit', keyed, async (c) =>
-    platformJson(c, toPlatformPayment(await submitPayout(deps, c.req.param('id')), originOf(c))),
-  );
-
-  kycRoute(app, deps, keyed);
 
   /** What a payment's transaction `_link` points at: the simulated blockchain's record. */
   app.get('/transactions/:txid', async (c) => {

@@ -9,6 +9,8 @@ import { answerError, SandboxError } from './errors';
 import { hostRoutes } from './hostRoutes';
 import { ensureAppWallet } from './ledger';
 import { platformRoutes } from './platformRoutes';
+import { horizonRoutes } from './horizon';
+import { log } from '../observability/log';
 
 const maxBodyBytes = 64 * 1024;
 
@@ -45,6 +47,7 @@ export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
   );
 
   app.route('/sandbox/platform', platformRoutes(deps));
+  app.route('/sandbox/horizon', horizonRoutes(deps));
   app.route('/sandbox/api', hostRoutes(deps));
   app.route('/sandbox/platform', adPlatformRoutes(deps));
   app.route('/sandbox/api', adHostRoutes(deps));
@@ -59,7 +62,7 @@ export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: 'invalid_request', error_message: error.message || 'bad request' }, error.status);
     }
-    console.error(`[sandbox] ${c.req.method} ${c.req.path}:`, error);
+    log.error({ method: c.req.method, path: c.req.path, err: error }, 'sandbox request failed');
     return c.json({ error: 'internal_error', error_message: 'the sandbox platform failed; see the server log' }, 500);
   });
 

@@ -135,7 +135,6 @@ describe('sandbox platform', () => {
         ['POST', `/sandbox/platform/v2/payments/${id}/approve`, {}],
         ['POST', `/sandbox/platform/v2/payments/${id}/complete`, { txid: 'x' }],
         ['POST', `/sandbox/platform/v2/payments/${id}/cancel`, {}],
-        ['POST', `/sandbox/platform/v2/payments/${id}/submit`, {}],
         ['GET', '/sandbox/platform/v2/payments/incomplete_server_payments'],
         ['POST', '/sandbox/platform/v2/payments', { payment: { amount: 1, memo: 'm', metadata: {}, uid: user.uid } }],
       ];
@@ -324,56 +323,6 @@ describe('sandbox platform', () => {
   // ------------------------------------------------------------ app to user
 
   describe('app-to-user payment', () => {
-    it('goes create → submit → complete, app wallet to user, once', async () => {
-      const user = await newUser('payee');
-      const total = await totalCoins();
-      const appBefore = await balanceOf(appUid);
-
-      const raw = await call('POST', '/sandbox/platform/v2/payments', {
-        auth: key(),
-        rawBody: `{"payment":{"amount":123.4567891,"memo":"Withdrawal","metadata":{"withdrawal":"w-1"},"uid":"${user.uid}"}}`,
-      });
-      expect(raw.status).toBe(200);
-      expect(raw.text).toContain('"amount":123.4567891');
-      const created = await platform.getPayment(String(raw.json.identifier));
-      expect(created).toMatchObject({ amount: '123.4567891', direction: 'app_to_user', user_uid: user.uid, transaction: null });
-      expect(created.status).toMatchObject({ developer_approved: true, developer_completed: false, cancelled: false });
-
-      const viaClient = await platform.createAppToUserPayment({ amount: '0.0000001', memo: 'tiny', metadata: {}, uid: user.uid });
-      expect(viaClient.amount).toBe('0.0000001');
-
-      const incomplete = await platform.incompleteServerPayments();
-      expect(incomplete.map((p) => p.identifier)).toEqual(expect.arrayContaining([created.identifier, viaClient.identifier]));
-
-      expect(await refusal(platform.completePayment(created.identifier, 'x'))).toMatchObject({ status: 400, error: 'transaction_not_found' });
-
-      const submits = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/sandbox/platform/v2/payments/${created.identifier}/submit`, { auth: key(), body: {} })));
-      expect(submits.every((s) => s.status === 200)).toBe(true);
-      const txid = (JSON.parse(submits[0]!.text) as { transaction: { txid: string } }).transaction.txid;
-      expect(new Set(submits.map((s) => (s.json as { transaction: { txid: string } }).transaction.txid)).size).toBe(1);
-      expect(await transactionsOf(created.identifier)).toHaveLength(1);
-
-      expect(await balanceOf(user.uid)).toBe(newWalletBalance + parseMoney('123.4567891'));
-      expect(await balanceOf(appUid)).toBe(appBefore - parseMoney('123.4567891'));
-      expect(await totalCoins()).toBe(total);
-
-      expect(await refusal(platform.completePayment(created.identifier, 'b'.repeat(64)))).toMatchObject({ error: 'txid_mismatch' });
-      const completions = await Promise.all(Array.from({ length: 10 }, () => platform.completePayment(created.identifier, txid)));
-      for (const c of completions) expect(c.status.developer_completed).toBe(true);
-      expect(await transactionsOf(created.identifier)).toHaveLength(1);
-
-      const after = await platform.incompleteServerPayments();
-      expect(after.map((p) => p.identifier)).not.toContain(created.identifier);
-      expect(after.map((p) => p.identifier)).toContain(viaClient.identifier);
-      await platform.cancelPayment(viaClient.identifier);
-      expect((await platform.incompleteServerPayments()).map((p) => p.identifier)).not.toContain(viaClient.identifier);
-      const cancelledSubmit = await call('POST', `/sandbox/platform/v2/payments/${viaClient.identifier}/submit`, { auth: key() });
-      expect(cancelledSubmit.json.error).toBe('payment_cancelled');
-
-      // A user-to-app payment is not submitted by the app, nor an app-to-user one signed by the user.
-      expect((await host('POST', `/payments/${created.identifier}/sign`)).json.error).toBe('wrong_direction');
-    });
-
     it('refuses an unknown recipient and bad amounts', async () => {
       expect(await refusal(platform.createAppToUserPayment({ amount: '1', memo: 'm', metadata: {}, uid: 'nobody' }))).toMatchObject({ status: 404, error: 'user_not_found' });
       expect(await refusal(platform.createAppToUserPayment({ amount: '1', memo: 'm', metadata: {}, uid: appUid }))).toMatchObject({ status: 400 });

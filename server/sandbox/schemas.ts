@@ -22,7 +22,8 @@ export const newWalletInput = z.strictObject({
 });
 
 /** POST /sandbox/api/auth */
-export const authInput = z.strictObject({ uid: idText });
+/** `scopes` as the host asked for them: with `wallet_address` the person grants the app their wallet address (issue 27). */
+export const authInput = z.strictObject({ uid: idText, scopes: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(10))) });
 
 /** POST /sandbox/api/payments: a user-to-app payment, as the Pi SDK's createPayment would open it. */
 export const userPaymentInput = z.strictObject({

@@ -249,7 +249,7 @@ export interface CaseFilter {
   withHistory?: boolean;
 }
 
-export async function caseViews(deps: Pick<Deps, 'db' | 'now'>, where: CaseFilter, viewer: { id: bigint; arbiter: boolean }): Promise<AfterSaleView[]> {
+export async function caseViews(deps: Pick<Deps, 'db' | 'now' | 'config'>, where: CaseFilter, viewer: { id: bigint; arbiter: boolean }): Promise<AfterSaleView[]> {
   const { db } = deps;
   let q = db
     .selectFrom('after_sales as c')

@@ -62,7 +62,7 @@ export interface FeedOptions {
   limit: number;
 }
 
-interface CardRow {
+export interface CardRow {
   id: bigint;
   title: string;
   price: bigint;
@@ -75,7 +75,7 @@ interface CardRow {
   height: number | null;
 }
 
-function toCard(r: CardRow): ProductCard {
+export function toCard(r: CardRow): ProductCard {
   return {
     id: r.id.toString(),
     title: r.title,

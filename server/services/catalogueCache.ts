@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { catalogueCacheTtlMs } from '../config';
+import { log } from '../observability/log';
 
 /**
  * A short-lived cache of public catalogue reads (feed pages, searches), one per database. PGlite
@@ -58,14 +59,14 @@ export function invalidateCatalogue(db: object): void {
 export async function shareCatalogueInvalidations(db: object, databaseUrl: string): Promise<() => Promise<void>> {
   const me = crypto.randomUUID();
   const listener = new pg.Client({ connectionString: databaseUrl });
-  listener.on('error', (error) => console.error(`[cache] invalidation listener lost: ${error.message}; pages stay at most ${ttlMs} ms old`));
+  listener.on('error', (error) => log.warn({ err: error, ttlMs }, 'catalogue cache: invalidation listener lost; pages stay at most ttlMs old'));
   listener.on('notification', (message) => {
     if (message.channel === channel && message.payload !== me) caches.get(db)?.clear();
   });
   await listener.connect();
   await listener.query(`listen ${channel}`);
   const announcer = new pg.Client({ connectionString: databaseUrl });
-  announcer.on('error', (error) => console.error(`[cache] invalidation announcer lost: ${error.message}`));
+  announcer.on('error', (error) => log.warn({ err: error }, 'catalogue cache: invalidation announcer lost'));
   await announcer.connect();
   announcers.set(db, () => void announcer.query('select pg_notify($1, $2)', [channel, me]).catch(() => undefined));
   return async () => {

@@ -199,7 +199,7 @@ export async function markRead(deps: Deps, user: UserRow, conversationId: bigint
 }
 
 /** Messages of a conversation, newest page first (ascending within the page). */
-export async function messagePage(deps: Pick<Deps, 'db' | 'now'>, conversationId: bigint, before: bigint | null): Promise<MessageView[]> {
+export async function messagePage(deps: Pick<Deps, 'db' | 'now' | 'config'>, conversationId: bigint, before: bigint | null): Promise<MessageView[]> {
   const { db } = deps;
   const sign = await imageSigner(deps);
   let q = messagesFrom(db).where('m.conversation_id', '=', conversationId);
@@ -209,7 +209,7 @@ export async function messagePage(deps: Pick<Deps, 'db' | 'now'>, conversationId
 }
 
 /** What a reconnecting stream missed: the caller's messages stored after `afterId`, in order. */
-export async function replayAfter(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, afterId: bigint): Promise<MessageView[]> {
+export async function replayAfter(deps: Pick<Deps, 'db' | 'now' | 'config'>, user: UserRow, afterId: bigint): Promise<MessageView[]> {
   const { db } = deps;
   const sign = await imageSigner(deps);
   const staff = isStaff(user);
@@ -280,7 +280,7 @@ export interface ConversationFilter {
 }
 
 /** The caller's conversations (or the desk's), newest first, with the other side, last message and unread count. */
-export async function conversationViews(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, filter: ConversationFilter = {}): Promise<ConversationView[]> {
+export async function conversationViews(deps: Pick<Deps, 'db' | 'now' | 'config'>, user: UserRow, filter: ConversationFilter = {}): Promise<ConversationView[]> {
   const { db } = deps;
   const sign = await imageSigner(deps);
   let q = db

@@ -7,13 +7,15 @@ import { deliversTo } from '../../src/domain/delivery';
 import type { CheckoutInput } from '../../src/domain/schemas/commerce';
 import type { CheckoutAnswer, QuoteView } from '../../src/domain/types/commerce';
 import { applyEvent, initial, store } from '../charts/apply';
+import { imageUrls } from './images';
 import type { Db } from '../db/database';
+import type { Trx } from '../timers/timers';
 import type { DeliverySnapshot } from '../db/schema';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
-import { stageOf } from '../../src/domain/orderRules';
-import { orderViews, recordOrderEvent, statusOf, syncOrderTimers } from './orders';
+import { stageOf, UnpaidCancelReason } from '../../src/domain/orderRules';
+import { applyOrderEvent, orderCan, orderViews, recordOrderEvent, statusOf, syncOrderTimers } from './orders';
 
 /**
  * Order submission (SPEC 5 Order): the server checks every rule and computes every amount; the stock
@@ -36,6 +38,8 @@ export interface ResolvedLine extends Line {
   colour: string;
   unitPrice: bigint;
   shippingFee: bigint;
+  /** The product's cover picture (thumbnail), for the checkout's lines. */
+  image: string | null;
 }
 
 export interface AddressRow {
@@ -87,7 +91,7 @@ export async function resolveLines(db: Db, buyer: UserRow, items: { productId: s
     .selectFrom('products as p')
     .innerJoin('users as s', 's.id', 'p.seller_id')
     .leftJoin('product_skus as k', (j) => j.onRef('k.product_id', '=', 'p.id').on('k.id', 'in', lines.map((l) => l.skuId)))
-    .select(['p.id', 'p.seller_id', 'p.title', 'p.price', 'p.shipping_fee', 'p.shipping_method', 'p.visible_range', 'p.sale_countries', 'p.status', 's.nickname', 's.country_id as seller_country'])
+    .select(['p.id', 'p.seller_id', 'p.title', 'p.price', 'p.shipping_fee', 'p.shipping_method', 'p.visible_range', 'p.sale_countries', 'p.status', 'p.cover_image_id', 's.nickname', 's.country_id as seller_country'])
     .select(['k.id as sku_id', 'k.product_id as sku_product_id', 'k.specification', 'k.colour', 'k.stock'])
     .where('p.id', 'in', lines.map((l) => l.productId))
     .execute();
@@ -112,6 +116,7 @@ export async function resolveLines(db: Db, buyer: UserRow, items: { productId: s
       colour: sku.colour,
       unitPrice: product.price,
       shippingFee: product.shipping_method === 'free' ? 0n : product.shipping_fee,
+      image: product.cover_image_id ? imageUrls(product.cover_image_id).thumb : null,
     };
   });
 }
@@ -147,7 +152,15 @@ export async function quote(db: Db, buyer: UserRow, items: { productId: string; 
     const a = orderAmounts(group);
     total += a.total;
     const first = group[0];
-    return { sellerId: first ? first.sellerId.toString() : '', sellerName: first?.sellerName ?? '', goods: formatMoney(a.goods), shipping: formatMoney(a.shipping), total: formatMoney(a.total), handlingFee: formatMoney(a.handlingFee) };
+    return {
+      sellerId: first ? first.sellerId.toString() : '',
+      sellerName: first?.sellerName ?? '',
+      goods: formatMoney(a.goods),
+      shipping: formatMoney(a.shipping),
+      total: formatMoney(a.total),
+      handlingFee: formatMoney(a.handlingFee),
+      lines: group.map((l) => ({ productId: l.productId.toString(), skuId: l.skuId.toString(), title: l.title, specification: l.specification, colour: l.colour, quantity: l.quantity, unitPrice: formatMoney(l.unitPrice), shippingFee: formatMoney(l.shippingFee), image: l.image })),
+    };
   });
   return { groups, total: formatMoney(total) };
 }
@@ -183,6 +196,8 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
   const now = deps.now();
 
   const checkoutId = await db.transaction().execute(async (trx) => {
+    // One checkout of a buyer at a time, so two submissions at once cannot each miss the other's unpaid order.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${buyer.id.toString()}`}, 0))`.execute(trx);
     const created = await trx
       .insertInto('checkouts')
       .values({ buyer_id: buyer.id, idempotency_key: input.idempotencyKey, created_at: new Date(now) })
@@ -190,6 +205,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
       .returning('id')
       .executeTakeFirst();
     if (!created) return null; // a concurrent submission of the same key won: answer its orders
+    await replaceUnpaid(trx, buyer.id, lines, now);
 
     const submitted = applyEvent(orderMachine, initial(orderMachine), { type: 'SUBMIT' }, 'buyer');
     for (const group of bySeller(lines)) {
@@ -249,6 +265,50 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
     return answerFor(db, again.id, buyer.id);
   }
   return answerFor(db, checkoutId, buyer.id);
+}
+
+/**
+ * One unpaid order for the same goods (issue 22, finding 7). A buyer who abandons a payment and checks
+ * the same goods out again would otherwise hold two unpaid orders, and twice the stock, until the first
+ * one's unpaid window ends. So, inside the new checkout's transaction and before its stock is reserved,
+ * each of the buyer's unpaid orders whose every line is a SKU of the new checkout is cancelled through the
+ * order chart (CANCEL by the buyer, reason `replaced`): its stock returns by the chart's own `returnStock`,
+ * its timer is cancelled, its history says so. An unpaid order holds no money (nothing was posted to the
+ * ledger before PAY), so the ledger is untouched. The orders are locked in id order, as a payment locks them.
+ *
+ * Left alone: an order that also holds other goods (the new checkout does not cover it), and an order whose
+ * coin payment the host already approved (in flight: its coin may still arrive, and it must find its order;
+ * if the order expires first, settleCoin credits the coin to the buyer's balance, as before).
+ */
+async function replaceUnpaid(trx: Trx, buyerId: bigint, lines: ResolvedLine[], now: number): Promise<void> {
+  const skuIds = lines.map((l) => l.skuId);
+  const candidates = await trx
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.buyer_id', '=', buyerId)
+    .where('o.buyer_tab', '=', 'toPay')
+    .where((eb) => eb.exists(eb.selectFrom('order_items as i').select('i.id').whereRef('i.order_id', '=', 'o.id').where('i.sku_id', 'in', skuIds)))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('order_items as i').select('i.id').whereRef('i.order_id', '=', 'o.id').where('i.sku_id', 'not in', skuIds))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_orders as po')
+            .innerJoin('payments as p', 'p.id', 'po.payment_ref')
+            .select('p.id')
+            .whereRef('po.order_id', '=', 'o.id')
+            .where('p.status', '=', 'approved'),
+        ),
+      ),
+    )
+    .orderBy('o.id')
+    .execute();
+  for (const { id } of candidates) {
+    // Locked and checked again by the chart: a payment or the window that got there first wins.
+    const row = await trx.selectFrom('orders').select(['chart']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row || !orderCan(row.chart, { type: 'CANCEL', by: 'buyer', reason: UnpaidCancelReason.replaced })) continue;
+    await applyOrderEvent(trx, id, { type: 'CANCEL', by: 'buyer', reason: UnpaidCancelReason.replaced }, 'buyer', now);
+  }
 }
 
 async function answerFor(db: Db, checkoutId: bigint, buyerId: bigint): Promise<CheckoutAnswer> {

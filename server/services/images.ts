@@ -1,18 +1,17 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { Limits } from '../../src/domain/constants';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
+import { mediaStore } from '../media/store';
 
 /**
  * Images: validated (type, size), named by their SHA-256 (the same picture uploaded twice is the
- * same image), resized once into the sizes the screens use, in WebP, under DATA_DIR/media, served
- * with year-long caching by /media/… (server/routes/media.ts).
+ * same image), resized once into the sizes the screens use, in WebP, kept in the media store (DATA_DIR/media
+ * or a bucket: server/media/store.ts), served with year-long caching by /media/… (server/routes/media.ts).
  */
 export const imageSizes = { thumb: 240, card: 480, full: 1080 } as const;
 export type ImageSize = keyof typeof imageSizes;
@@ -26,10 +25,6 @@ export interface StoredImage {
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
-export function mediaDir(deps: Pick<Deps, 'config'>): string {
-  return path.join(deps.config.dataDir, 'media');
-}
-
 export function imageUrls(id: string): Record<ImageSize, string> {
   return { thumb: `/media/${id}-thumb.webp`, card: `/media/${id}-card.webp`, full: `/media/${id}-full.webp` };
 }
@@ -42,11 +37,11 @@ export function imageUrls(id: string): Record<ImageSize, string> {
  */
 export const PrivateMedia = { ttlSeconds: 3600, roundSeconds: 600 } as const;
 
-const mediaKeys = new WeakMap<Db, Promise<Buffer>>();
+const databaseKeys = new WeakMap<Db, Promise<Buffer>>();
 
-/** The media key, read once per database handle (every process reads the same row). */
-export function mediaKey(db: Db): Promise<Buffer> {
-  let key = mediaKeys.get(db);
+/** The database's media key, read once per database handle (every process reads the same row). */
+function databaseMediaKey(db: Db): Promise<Buffer> {
+  let key = databaseKeys.get(db);
   if (!key) {
     key = db
       .selectFrom('media_key')
@@ -54,10 +49,23 @@ export function mediaKey(db: Db): Promise<Buffer> {
       .where('id', '=', 1)
       .executeTakeFirstOrThrow()
       .then((r) => Buffer.from(r.key, 'hex'));
-    key.catch(() => mediaKeys.delete(db));
-    mediaKeys.set(db, key);
+    key.catch(() => databaseKeys.delete(db));
+    databaseKeys.set(db, key);
   }
   return key;
+}
+
+/**
+ * The key private URLs are signed with (MEDIA_URL_SECRET, else the database's), and the keys they are
+ * checked against: that one and, during a rotation, MEDIA_URL_SECRET_PREVIOUS. Every app machine must
+ * have the same: with the database's key they do by construction.
+ */
+export async function mediaKeys(deps: Pick<Deps, 'db' | 'config'>): Promise<{ sign: Buffer; accept: Buffer[] }> {
+  const sign = deps.config.mediaUrlSecret ? Buffer.from(deps.config.mediaUrlSecret, 'utf8') : await databaseMediaKey(deps.db);
+  const before = deps.config.mediaUrlSecretPrevious;
+  // 'database': moving from the database's key to MEDIA_URL_SECRET, URLs it signed stay good for a while.
+  const previous = before === null ? [] : [before === 'database' ? await databaseMediaKey(deps.db) : Buffer.from(before, 'utf8')];
+  return { sign, accept: [sign, ...previous] };
 }
 
 function mediaSignature(key: Buffer, id: string, size: ImageSize, exp: number): Buffer {
@@ -73,18 +81,19 @@ export function privateImageUrls(key: Buffer, id: string, now: number): Record<I
 export type ImageSigner = (id: string) => Record<ImageSize, string>;
 
 /** The signer the views of private images use (the caller is a party the service has already checked). */
-export async function imageSigner(deps: Pick<Deps, 'db' | 'now'>): Promise<ImageSigner> {
-  const key = await mediaKey(deps.db);
+export async function imageSigner(deps: Pick<Deps, 'db' | 'now' | 'config'>): Promise<ImageSigner> {
+  const key = (await mediaKeys(deps)).sign;
   const now = deps.now();
   return (id) => privateImageUrls(key, id, now);
 }
 
 /** Seconds the signature is still good for, or null when it is missing, malformed, forged or expired. */
-export function signatureLife(key: Buffer, id: string, size: ImageSize, exp: string | undefined, sig: string | undefined, now: number): number | null {
+export function signatureLife(keys: readonly Buffer[], id: string, size: ImageSize, exp: string | undefined, sig: string | undefined, now: number): number | null {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return null;
   const remaining = Number(exp) - Math.floor(now / 1000);
   if (remaining <= 0) return null;
-  return crypto.timingSafeEqual(mediaSignature(key, id, size, Number(exp)), Buffer.from(sig, 'hex')) ? remaining : null;
+  const given = Buffer.from(sig, 'hex');
+  return keys.some((key) => crypto.timingSafeEqual(mediaSignature(key, id, size, Number(exp)), given)) ? remaining : null;
 }
 
 /** Records images as referenced privately (in the transaction that stores the evidence, message or work order). */
@@ -128,11 +137,10 @@ export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | nu
     throw new ApiError('invalidField', { field: 'image', detail: 'not a JPEG, PNG, WebP, GIF or AVIF image' });
   }
   const id = crypto.createHash('sha256').update(bytes).digest('hex');
-  const dir = mediaDir(deps);
-  fs.mkdirSync(dir, { recursive: true });
-  const missing = (Object.entries(imageSizes) as [ImageSize, number][])
-    .map(([size, width]) => ({ width, size, file: path.join(dir, `${id}-${size}.webp`) }))
-    .filter((m) => !fs.existsSync(m.file));
+  const store = mediaStore(deps.config);
+  const sizes = Object.entries(imageSizes) as [ImageSize, number][];
+  const present = await Promise.all(sizes.map(([size]) => store.has(`${id}-${size}.webp`)));
+  const missing = sizes.filter((_, i) => !present[i]).map(([size, width]) => ({ width, size, name: `${id}-${size}.webp` }));
   // Every size is made before any is written: a valid header over cut-short or corrupt data fails here
   // (4001, "the image file is damaged"), and nothing of it is stored.
   const outs = await Promise.all(
@@ -146,10 +154,7 @@ export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | nu
   ).catch(() => {
     throw new ApiError('invalidField', { field: 'file', detail: 'damaged or incomplete image' }, { field: 'file' }, 'hardening.errors.imageDamaged');
   });
-  missing.forEach((m, i) => {
-    fs.writeFileSync(`${m.file}.tmp`, outs[i] ?? Buffer.alloc(0));
-    fs.renameSync(`${m.file}.tmp`, m.file);
-  });
+  await Promise.all(missing.map((m, i) => store.put(m.name, outs[i] ?? Buffer.alloc(0))));
   await deps.db
     .insertInto('images')
     .values({ id, owner_id: ownerId, width: meta.width, height: meta.height, bytes: bytes.length })

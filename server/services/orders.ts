@@ -43,6 +43,7 @@ export const OrderLedgerKind = {
   income: 'orderIncome',
   afterSaleRefund: 'afterSaleRefund',
   incomeReleased: 'incomeReleased',
+  incomeReleasedCaseClosed: 'incomeReleasedCaseClosed',
 } as const;
 
 export { windowOf };
@@ -408,7 +409,15 @@ export async function orderMoneySummary(db: Db, sellerId: bigint): Promise<Order
     .executeTakeFirstOrThrow();
   const pendingIncome = await accountBalance(db, Accounts.pendingIncome(sellerId));
   const available = await accountBalance(db, Accounts.user(sellerId));
+  const withdrawn = await db
+    .selectFrom('withdrawals')
+    .select(sql<bigint>`coalesce(sum(amount), 0)::int8`.as('amount'))
+    .where('user_id', '=', sellerId)
+    .where('status', '=', 'success')
+    .executeTakeFirstOrThrow();
   return {
+    notYetAvailable: formatMoney(held.amount + pendingIncome),
+    withdrawn: formatMoney(withdrawn.amount),
     pendingIncome: formatMoney(pendingIncome),
     available: formatMoney(available),
     pending: formatMoney(held.amount),

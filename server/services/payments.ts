@@ -33,6 +33,16 @@ async function payableOrders(trx: Trx, buyerId: bigint, orderIds: bigint[]) {
   return rows;
 }
 
+/**
+ * The review step cannot be skipped by a changed figure: when the client sends the amount its review
+ * sheet showed, it must be what the server charges now, or nothing moves (reviewChanged, with the
+ * server's amount so the sheet can show it again).
+ */
+export function requireReviewedAmount(reviewed: string | undefined, amount: bigint): void {
+  if (reviewed === undefined) return;
+  if (parseMoney(reviewed) !== amount) throw new ApiError('reviewChanged', { field: 'amount' }, { field: 'amount', amount: formatMoney(amount) });
+}
+
 /** Marks the orders paid through the chart and records what was received. */
 async function markPaid(trx: Trx, orders: { id: bigint; total_amount: bigint }[], method: PaymentMethod, now: number): Promise<void> {
   for (const o of orders) {
@@ -227,12 +237,13 @@ export async function settleIncompletePayment(deps: Deps, user: UserRow, payment
 // ---------------------------------------------------------------- the account balance
 
 /** Debits the buyer's balance and marks the orders paid, in one transaction; "Insufficient balance" when short. */
-export async function payFromBalance(deps: Deps, user: UserRow, orderIds: bigint[]): Promise<PayResult> {
+export async function payFromBalance(deps: Deps, user: UserRow, orderIds: bigint[], reviewed?: string): Promise<PayResult> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, Accounts.user(user.id));
     const orders = await payableOrders(trx, user.id, orderIds);
     const amount = orders.reduce((acc, o) => acc + o.total_amount, 0n);
+    requireReviewedAmount(reviewed, amount);
     const balance = await accountBalance(trx, Accounts.user(user.id));
     if (balance < amount) throw new ApiError('invalidField', { field: 'balance', detail: 'insufficient' }, null, 'messages.insufficientBalance');
     const ids = orders.map((o) => o.id);
@@ -262,7 +273,7 @@ export async function walletAppAccount(deps: Deps, user: UserRow) {
 }
 
 /** Pays from the wallet app's balance after its payment password; refused for accounts not merged with the wallet app. */
-export async function payFromWallet(deps: Deps, user: UserRow, orderIds: bigint[], password: string): Promise<PayResult> {
+export async function payFromWallet(deps: Deps, user: UserRow, orderIds: bigint[], password: string, reviewed?: string): Promise<PayResult> {
   const account = await walletAppAccount(deps, user);
   if (!account || !account.merged) throw new ApiError('forbidden', {}, null, 'wallet.notMerged');
   const given = Buffer.from(walletPasswordHash(password));
@@ -273,6 +284,7 @@ export async function payFromWallet(deps: Deps, user: UserRow, orderIds: bigint[
   return deps.db.transaction().execute(async (trx) => {
     const orders = await payableOrders(trx, user.id, orderIds);
     const amount = orders.reduce((acc, o) => acc + o.total_amount, 0n);
+    requireReviewedAmount(reviewed, amount);
     const debited = await trx
       .updateTable('sandbox_wallet_app_accounts')
       .set((eb) => ({ balance: eb('balance', '-', amount) }))

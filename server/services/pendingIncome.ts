@@ -21,12 +21,15 @@ export async function orderPendingIncome(trx: Trx, orderId: bigint, sellerId: bi
   return row.total;
 }
 
-/** Moves what is left of an order's pending income to the seller's balance (once; nothing left, nothing moves). */
-export async function releaseOrderIncome(trx: Trx, orderId: bigint, sellerId: bigint, now: number): Promise<void> {
+/**
+ * Moves what is left of an order's pending income to the seller's balance (once; nothing left, nothing
+ * moves), recorded as what happened: the after-sale window passed, or the order's case closed.
+ */
+export async function releaseOrderIncome(trx: Trx, orderId: bigint, sellerId: bigint, now: number, why: 'windowPassed' | 'caseClosed' = 'windowPassed'): Promise<void> {
   const left = await orderPendingIncome(trx, orderId, sellerId);
   if (left <= 0n) return;
   await post(trx, {
-    kind: OrderLedgerKind.incomeReleased,
+    kind: why === 'caseClosed' ? OrderLedgerKind.incomeReleasedCaseClosed : OrderLedgerKind.incomeReleased,
     reference: orderReference(orderId),
     postings: [
       { account: Accounts.pendingIncome(sellerId), amount: -left },
@@ -39,7 +42,7 @@ export async function releaseOrderIncome(trx: Trx, orderId: bigint, sellerId: bi
 /** A closed case releases the order's income at once; its window timer has nothing left to do. */
 export async function releaseOnCaseClosed(trx: Trx, orderId: bigint, sellerId: bigint, now: number): Promise<void> {
   await cancelTimer(trx, { kind: incomeReleaseTimerKind, entityId: orderId.toString() }, new Date(now));
-  await releaseOrderIncome(trx, orderId, sellerId, now);
+  await releaseOrderIncome(trx, orderId, sellerId, now, 'caseClosed');
 }
 
 /** The after-sale window passed: release the income, unless a case is open (its closing releases it). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { BoardName } from '../../src/domain/points';
 import type { Db } from '../db/database';
+import { log } from '../observability/log';
 
 /**
  * The order of a leaderboard period, held in memory per process: every unfrozen score row of one
@@ -128,7 +129,7 @@ export async function standingOf(db: Db, board: BoardName, period: string): Prom
       .finally(() => flights.delete(key));
     inFlight.set(key, pending);
     // Served stale meanwhile, a failed read must not go unheard: the next request tries again.
-    pending.catch((error: unknown) => console.error('[standings]', error));
+    pending.catch((error: unknown) => log.error({ job: 'standings', err: error }, 'standings refresh failed'));
   }
   if (current && !waitForFresh) return current.standing;
   return (await pending).standing;

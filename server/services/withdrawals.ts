@@ -1,26 +1,29 @@
+import { sql } from 'kysely';
 import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Party } from '../../machines/parties';
 import { withdrawalEffects, withdrawalMachine, withdrawalStateOf, withdrawalWindows, type WithdrawalContext, type WithdrawalEffect, type WithdrawalEvent } from '../../machines/withdrawal.machine';
 import { formatMoney, parseMoney, type Units } from '../../src/domain/money';
+import { isKycStatus, type KycStatus } from '../../src/domain/kyc';
 import {
-  kycStatuses,
   maxWithdrawal,
   withdrawalAmountProblem,
   WithdrawalRules,
   withdrawalStatusOf,
-  type KycStatus,
+  type PayoutWaitReason,
   type WithdrawBlocker,
   type WithdrawalStatus,
 } from '../../src/domain/withdrawal';
-import type { WithdrawableAnswer, WithdrawalList, WithdrawalReviewItem, WithdrawalView } from '../../src/domain/types/withdrawal';
+import type { PayoutDesk, WithdrawableAnswer, WithdrawalList, WithdrawalReviewItem, WithdrawalView } from '../../src/domain/types/withdrawal';
 import { applyEventWithActions, initial, restore, store } from '../charts/apply';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
+import { ChainUnavailable, type SignedPayout } from '../platform/chain';
 import { PlatformError, type PlatformPayment } from '../platform/client';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
+import { log } from '../observability/log';
 
 /**
  * Withdrawals to a wallet address (issue 13). A withdrawal changes only through its chart
@@ -52,14 +55,10 @@ export async function withdrawableBalance(db: Conn, userId: bigint): Promise<Uni
 
 // ---------------------------------------------------------------- who may withdraw
 
+/** The person's KYC, as the product keeps it (issue 27), the same in every mode. */
 export async function kycOfUser(deps: Deps, user: UserRow): Promise<KycStatus> {
-  if (!user.pi_uid) return 'none';
-  try {
-    const answer = await deps.platform.kycStatus(user.pi_uid);
-    return (kycStatuses as readonly string[]).includes(answer.kyc) ? (answer.kyc as KycStatus) : 'none';
-  } catch {
-    return 'none';
-  }
+  const row = await deps.db.selectFrom('kyc_records').select('status').where('user_id', '=', user.id).executeTakeFirst();
+  return row && isKycStatus(row.status) ? row.status : 'none';
 }
 
 async function inFlightOf(db: Conn, userId: bigint): Promise<bigint | null> {
@@ -88,7 +87,22 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     fee: formatMoney(WithdrawalRules.fee),
     maxAmount: formatMoney(maxWithdrawal(balance)),
     inFlight: inFlight === null ? null : inFlight.toString(),
+    freshAuthUntil: freshAuthUntil(deps, user),
+    knownAddresses: await knownAddresses(deps.db, user.id),
+    network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
+}
+
+function freshAuthUntil(deps: Deps, user: UserRow): string | null {
+  if (!user.reauthenticated_at) return null;
+  const until = new Date(user.reauthenticated_at).getTime() + WithdrawalRules.reauthWindow;
+  return until > deps.now() ? new Date(until).toISOString() : null;
+}
+
+/** The addresses a withdrawal went (or is going) to: a withdrawal to one of them needs no fresh authentication. */
+async function knownAddresses(db: Conn, userId: bigint): Promise<string[]> {
+  const rows = await db.selectFrom('withdrawals').select('address').distinct().where('user_id', '=', userId).where('status', '<>', 'failure').orderBy('address').limit(50).execute();
+  return rows.map((r) => r.address);
 }
 
 const blockerError: Record<WithdrawBlocker, () => ApiError> = {
@@ -124,6 +138,10 @@ export async function reauthenticate(deps: Deps, user: UserRow, accessToken: str
   if (!me || me.uid !== user.pi_uid) throw new ApiError('forbidden', { detail: 'reauth' }, null, 'messages.piAuthFailed');
   const at = new Date(deps.now());
   await deps.db.updateTable('users').set({ reauthenticated_at: at }).where('id', '=', user.id).execute();
+  // A payout that waited for this person to grant wallet_address again goes back in the queue (issue 27).
+  const waiting = await deps.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).where('stage', '=', 'payingOut').where('waiting', '=', 'walletAuthRequired').execute();
+  for (const w of waiting) await deps.db.transaction().execute((trx) => applyWithdrawalEvent(trx, w.id, { type: 'REAUTHENTICATED' }, 'user', deps.now()));
+  if (waiting.length > 0) void pumpPayouts(deps).catch(() => undefined);
   return at.toISOString();
 }
 
@@ -209,6 +227,7 @@ export async function applyWithdrawalEvent(trx: Trx, id: bigint, event: Withdraw
       chart: JSON.stringify(store(next)),
       payment_id: context.paymentId,
       txid: context.txid,
+      waiting: context.waiting ?? null,
       updated_at: new Date(now),
       ...(finished ? { finished_at: new Date(now) } : {}),
     })
@@ -219,6 +238,8 @@ export async function applyWithdrawalEvent(trx: Trx, id: bigint, event: Withdraw
     .values({ withdrawal_id: id, event: windowOf(event.type) ?? event.type, party, from_stage: before, to_stage: after, note, created_at: new Date(now) })
     .execute();
   await syncTimers(trx, id, next, now);
+  // A finished payout frees the app wallet for the next one in the queue (issue 27).
+  if (finished) await trx.updateTable('payout_slots').set({ withdrawal_id: null, claimed_at: null }).where('withdrawal_id', '=', id).execute();
   for (const action of actions) {
     const effect = isEffect(action.type) ? moneyEffects[action.type] : undefined;
     if (effect) await effect(trx, row, now);
@@ -277,7 +298,18 @@ export async function reviewWithdrawal(deps: Deps, staff: UserRow, id: bigint, d
   });
 }
 
-// ---------------------------------------------------------------- the payout
+// ---------------------------------------------------------------- the payout (issue 27)
+
+/** The stages in which a withdrawal's payout is under way (it may hold the app wallet). */
+const payoutStages = ['payingOut', 'awaitingConfirmation'];
+
+/** What a step of a payout reports, for structured logs (and for the crash tests, which stop a process at a step). */
+export type PayoutStep = 'created' | 'signed' | 'submitted' | 'completed';
+let stepObserver: ((step: PayoutStep, id: bigint) => void) | null = null;
+export function observePayoutSteps(observer: ((step: PayoutStep, id: bigint) => void) | null): void {
+  stepObserver = observer;
+}
+const reached = (step: PayoutStep, id: bigint) => stepObserver?.(step, id);
 
 async function applyAsServer(deps: Deps, id: bigint, event: WithdrawalEvent, note: string | null = null): Promise<boolean> {
   try {
@@ -289,16 +321,19 @@ async function applyAsServer(deps: Deps, id: bigint, event: WithdrawalEvent, not
   }
 }
 
-function failureReason(error: unknown): string {
-  if (error instanceof PlatformError) {
-    try {
-      const body = JSON.parse(error.body) as { error?: unknown };
-      if (typeof body.error === 'string') return body.error;
-    } catch {
-      /* not JSON */
-    }
-    return `platform ${error.status}`;
+function platformErrorCode(error: unknown): string | null {
+  if (!(error instanceof PlatformError)) return null;
+  try {
+    const body = JSON.parse(error.body) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    /* not JSON */
   }
+  return null;
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof PlatformError) return platformErrorCode(error) ?? `platform ${error.status}`;
   return 'unreachable';
 }
 
@@ -313,17 +348,183 @@ async function orphanPayout(deps: Deps, id: bigint): Promise<PlatformPayment | n
   return open.find((p) => p.direction === 'app_to_user' && p.metadata.withdrawalId === id.toString()) ?? null;
 }
 
+/** Notes why the payout waits (a chart transition, so once per reason); answers the stage. */
+async function waitFor(deps: Deps, id: bigint, reason: PayoutWaitReason): Promise<string> {
+  await applyAsServer(deps, id, { type: 'PAYOUT_WAITING', reason });
+  return 'payingOut';
+}
+
+const appWallet = (deps: Deps) => deps.chain.appAddress ?? 'unconfigured';
+/** A payout waiting for its person (not for the app) leaves the queue until they act: it never holds the wallet. */
+const personWait: PayoutWaitReason = 'walletAuthRequired';
+
 /**
- * Moves an approved withdrawal's payout on as far as the platform allows now. Safe to run any number
- * of times, concurrently, after a crash: the payment id is kept before anything is submitted, a
- * payout is only ever submitted under the kept id, and an interrupted one is found by asking the
- * platform before anything is created. Answers the stage it left the withdrawal in.
+ * The withdrawal whose payout holds the app wallet: one in flight per app wallet, across server
+ * processes (the slot is a row; a claim is one conditional UPDATE). A free slot, or one whose holder
+ * has finished, goes to the oldest approved payout, those already created on the platform first.
  */
+async function slotHolder(deps: Deps): Promise<bigint | null> {
+  const wallet = appWallet(deps);
+  await deps.db.insertInto('payout_slots').values({ wallet, withdrawal_id: null, claimed_at: null }).onConflict((oc) => oc.column('wallet').doNothing()).execute();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const slot = await deps.db.selectFrom('payout_slots as s').leftJoin('withdrawals as w', 'w.id', 's.withdrawal_id').select(['s.withdrawal_id', 'w.stage', 'w.waiting']).where('s.wallet', '=', wallet).executeTakeFirstOrThrow();
+    if (slot.withdrawal_id !== null && slot.stage && payoutStages.includes(slot.stage) && slot.waiting !== personWait) return slot.withdrawal_id;
+    const next = await deps.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('stage', 'in', payoutStages)
+      .where((eb) => eb.or([eb('waiting', 'is', null), eb('waiting', '<>', personWait)]))
+      .orderBy(sql`(payment_id is null)`)
+      .orderBy('reviewed_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return null;
+    const held = slot.withdrawal_id;
+    const claimed = await deps.db
+      .updateTable('payout_slots')
+      .set({ withdrawal_id: next.id, claimed_at: new Date(deps.now()) })
+      .where('wallet', '=', wallet)
+      .where((eb) => (held === null ? eb('withdrawal_id', 'is', null) : eb('withdrawal_id', '=', held)))
+      .returning('withdrawal_id')
+      .executeTakeFirst();
+    if (claimed?.withdrawal_id) return claimed.withdrawal_id;
+  }
+  return null;
+}
+
+const pumps = new WeakMap<Db, { running: Promise<void> | null; again: boolean }>();
+
+/**
+ * Moves the app wallet's payouts on, one at a time: the holder as far as it can go now, then the next
+ * in the queue. One pump per process at a time (a call while one runs makes it go round once more);
+ * other processes pump too, and the slot keeps them on the same payout.
+ */
+export function pumpPayouts(deps: Deps): Promise<void> {
+  let state = pumps.get(deps.db);
+  if (!state) {
+    state = { running: null, again: false };
+    pumps.set(deps.db, state);
+  }
+  const pump = state;
+  if (pump.running) {
+    pump.again = true;
+    return pump.running;
+  }
+  pump.running = (async () => {
+    try {
+      do {
+        pump.again = false;
+        for (let n = 0; n < 10_000; n += 1) {
+          const holder = await slotHolder(deps);
+          if (holder === null) break;
+          const stage = await advancePayout(deps, holder);
+          if (!payoutStages.includes(stage)) continue;
+          const still = await deps.db.selectFrom('withdrawals').select('waiting').where('id', '=', holder).executeTakeFirst();
+          if (still?.waiting === personWait) continue; // out of the queue until the person acts: the next one goes
+          break; // it waits (the platform, the chain, its timer): the queue waits behind it
+        }
+      } while (pump.again);
+    } finally {
+      pump.running = null;
+    }
+  })();
+  return pump.running;
+}
+
+/** Moves the payouts on and answers the stage this withdrawal is in then (queued ones stay paying out). */
 export async function drivePayout(deps: Deps, id: bigint): Promise<string> {
-  for (let steps = 0; steps < 4; steps += 1) {
-    const row = await deps.db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id').select(['w.stage', 'w.payment_id', 'w.amount', 'w.payout_claimed_at', 'u.pi_uid']).where('w.id', '=', id).executeTakeFirst();
+  await pumpPayouts(deps);
+  return (await stageOf(deps, id)) ?? 'unknown';
+}
+
+interface LiveEnvelope {
+  id: bigint;
+  hash: string;
+  envelope: string;
+  network: string;
+  max_time: Date;
+  created_at: Date;
+}
+
+async function liveEnvelope(deps: Deps, id: bigint): Promise<LiveEnvelope | null> {
+  const row = await deps.db.selectFrom('payout_envelopes').select(['id', 'hash', 'envelope', 'network', 'max_time', 'created_at']).where('withdrawal_id', '=', id).where('replaced_at', 'is', null).executeTakeFirst();
+  return row ?? null;
+}
+
+/** How far back the chain is searched for a payment's memo: from a day before the withdrawal was approved. */
+const memoLookBack = 24 * 60 * 60 * 1000;
+
+/** A successful transaction of the app account with this payment's memo, if the chain has one. */
+async function paidOnChain(deps: Deps, network: string, paymentId: string, since: number): Promise<string | null> {
+  const found = await deps.chain.memoTransactions(network, paymentId, since - memoLookBack);
+  return found.find((t) => t.successful)?.hash ?? null;
+}
+
+/**
+ * Rule of the one payout: a new envelope replaces the stored one ONLY when the chain has no
+ * transaction from the app account with this memo and the old envelope's time bounds have passed
+ * (then it can never be taken). Answers the chain's txid when it turns out the payout went through.
+ */
+async function replaceIfDead(deps: Deps, id: bigint, env: LiveEnvelope, paymentId: string): Promise<{ replaced: boolean; paid: string | null }> {
+  const paid = await paidOnChain(deps, env.network, paymentId, env.created_at.getTime());
+  if (paid) return { replaced: false, paid };
+  if (deps.now() <= env.max_time.getTime()) return { replaced: false, paid: null };
+  const done = await deps.db.updateTable('payout_envelopes').set({ replaced_at: new Date(deps.now()) }).where('id', '=', env.id).where('replaced_at', 'is', null).returning('id').executeTakeFirst();
+  return { replaced: !!done, paid: null };
+}
+
+/** The chain has the payout: the txid kept, and the app wallet as where it came from. */
+async function submitted(deps: Deps, id: bigint, txid: string): Promise<void> {
+  await applyAsServer(deps, id, { type: 'PAYOUT_SUBMITTED', txid });
+  await deps.db.updateTable('withdrawals').set({ from_address: deps.chain.appAddress }).where('id', '=', id).execute();
+}
+
+/** Gives the payment up on the platform (no coin moved) and fails the withdrawal: amount and fee go back. */
+async function failPayout(deps: Deps, id: bigint, paymentId: string | null, reason: string): Promise<void> {
+  if (paymentId) await deps.platform.cancelPayment(paymentId).catch(() => undefined);
+  await applyAsServer(deps, id, { type: 'PAYOUT_FAILED', reason });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
+}
+
+/** Codes of a submission the same envelope may still answer later, or a replacement (under the rule) may. */
+const retryCodes = new Set(['tx_bad_seq', 'tx_too_late', 'tx_insufficient_fee']);
+/** The app wallet cannot pay: the payout waits for it to be topped up. */
+const lowBalanceCodes = new Set(['tx_insufficient_balance', 'op_underfunded']);
+
+/**
+ * Moves one withdrawal's payout on as far as the platform and the chain allow now. Safe to run any
+ * number of times, concurrently, after a crash at any point:
+ *   1. the platform payment is created once (a claim, and the platform asked for an orphan first), its id kept at once;
+ *   2. the chain is asked for a transaction with that memo; then ONE envelope is signed and stored before it is submitted;
+ *   3. that envelope is submitted, again and again if need be (the chain takes a sequence number once);
+ *      a new one only under replaceIfDead's rule;
+ *   4. the platform is told the txid ({txid} to complete), and the withdrawal is confirmed.
+ * A failure the person or the app can mend waits (PAYOUT_WAITING); a definite refusal fails it, money back.
+ */
+async function advancePayout(deps: Deps, id: bigint): Promise<string> {
+  for (let steps = 0; steps < 8; steps += 1) {
+    const row = await deps.db
+      .selectFrom('withdrawals as w')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
+      .select(['w.stage', 'w.payment_id', 'w.txid', 'w.amount', 'w.reviewed_at', 'w.created_at', 'u.pi_uid'])
+      .where('w.id', '=', id)
+      .executeTakeFirst();
     if (!row) throw new ApiError('notFound');
+    const since = (row.reviewed_at ?? row.created_at).getTime();
+
     if (row.stage === 'payingOut' && row.payment_id === null) {
+      if (!deps.chain.appAddress) return waitFor(deps, id, 'appWalletMissing');
+      // A payment created for this withdrawal and not kept (its process stopped in between) is kept now, whoever created it.
+      const orphan = await orphanPayout(deps, id).catch(() => undefined);
+      if (orphan === undefined) return row.stage;
+      if (orphan) {
+        await applyAsServer(deps, id, { type: 'PAYOUT_CREATED', paymentId: orphan.identifier });
+        continue;
+      }
       const now = deps.now();
       const claimed = await deps.db
         .updateTable('withdrawals')
@@ -336,7 +537,7 @@ export async function drivePayout(deps: Deps, id: bigint): Promise<string> {
         .executeTakeFirst();
       if (!claimed) return row.stage; // another process is creating it
       if (!row.pi_uid) {
-        await applyAsServer(deps, id, { type: 'PAYOUT_FAILED', reason: 'no_platform_account' });
+        await failPayout(deps, id, null, 'no_platform_account');
         continue;
       }
       let payment: PlatformPayment;
@@ -345,9 +546,14 @@ export async function drivePayout(deps: Deps, id: bigint): Promise<string> {
           (await orphanPayout(deps, id)) ??
           (await deps.platform.createAppToUserPayment({ amount: formatMoney(row.amount), memo: `Coin Mall withdrawal ${id.toString()}`, metadata: { withdrawalId: id.toString() }, uid: row.pi_uid }));
       } catch (error) {
-        if (isRefusal(error)) await applyAsServer(deps, id, { type: 'PAYOUT_FAILED', reason: failureReason(error) });
+        await deps.db.updateTable('withdrawals').set({ payout_claimed_at: null }).where('id', '=', id).execute();
+        const code = platformErrorCode(error);
+        if (code === 'missing_scope' || code === 'missing_wallet') return waitFor(deps, id, 'walletAuthRequired');
+        if (code === 'ongoing_payment_found') return waitFor(deps, id, 'platformPaymentOpen');
+        if (isRefusal(error)) await failPayout(deps, id, null, failureReason(error));
         return (await stageOf(deps, id)) ?? row.stage;
       }
+      reached('created', id);
       const kept = await applyAsServer(deps, id, { type: 'PAYOUT_CREATED', paymentId: payment.identifier });
       const now2 = await deps.db.selectFrom('withdrawals').select('payment_id').where('id', '=', id).executeTakeFirst();
       if (!kept && now2?.payment_id !== payment.identifier && !payment.transaction) {
@@ -355,50 +561,98 @@ export async function drivePayout(deps: Deps, id: bigint): Promise<string> {
       }
       continue;
     }
+
     if (row.stage === 'payingOut' && row.payment_id) {
-      let payment = await deps.platform.getPayment(row.payment_id).catch(() => null);
+      const paymentId = row.payment_id;
+      const payment = await deps.platform.getPayment(paymentId).catch(() => null);
       if (!payment) return row.stage;
-      if (!payment.transaction && !payment.status.cancelled) {
-        try {
-          payment = await deps.platform.submitAppToUserPayment(row.payment_id);
-        } catch (error) {
-          if (!isRefusal(error)) return row.stage;
-          const after = await deps.platform.getPayment(row.payment_id).catch(() => null);
-          if (after?.transaction) payment = after;
-          else {
-            if (after && !after.status.cancelled) await deps.platform.cancelPayment(row.payment_id).catch(() => undefined);
-            await applyAsServer(deps, id, { type: 'PAYOUT_FAILED', reason: failureReason(error) });
-            continue;
-          }
+      const env = await liveEnvelope(deps, id);
+      if (!env) {
+        // Nothing stored: before signing anything, the chain says whether this memo was ever paid.
+        const paid = await paidOnChain(deps, payment.network, paymentId, since).catch(() => undefined);
+        if (paid === undefined) return row.stage;
+        if (paid) {
+          await submitted(deps, id, paid);
+          continue;
         }
-      }
-      if (payment.transaction) {
-        await applyAsServer(deps, id, { type: 'PAYOUT_SUBMITTED', txid: payment.transaction.txid });
-        await deps.db.updateTable('withdrawals').set({ from_address: payment.from_address }).where('id', '=', id).execute();
+        if (payment.status.cancelled) {
+          await failPayout(deps, id, null, 'cancelled');
+          continue;
+        }
+        const balance = await deps.chain.balance(payment.network).catch(() => null);
+        if (balance === null) return row.stage;
+        if (balance < row.amount + WithdrawalRules.fee) return waitFor(deps, id, 'appBalanceLow');
+        let signed: SignedPayout;
+        try {
+          signed = await deps.chain.sign(payment, deps.now());
+        } catch (error) {
+          if (error instanceof ChainUnavailable) return waitFor(deps, id, 'appWalletMissing');
+          return row.stage;
+        }
+        try {
+          await deps.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('payout_envelopes')
+              .values({ withdrawal_id: id, payment_id: paymentId, network: signed.network, source: signed.source, sequence: signed.sequence, hash: signed.hash, envelope: signed.envelope, max_time: signed.maxTime, created_at: new Date(deps.now()) })
+              .execute();
+            await applyWithdrawalEvent(trx, id, { type: 'PAYOUT_SIGNED', hash: signed.hash }, 'server', deps.now());
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error) && !(error instanceof ApiError)) throw error;
+          // another process stored its envelope first: that one is the payout, this one is never submitted
+        }
+        reached('signed', id);
         continue;
       }
-      await applyAsServer(deps, id, { type: 'PAYOUT_FAILED', reason: 'cancelled' });
+      const known = await deps.chain.transaction(env.network, env.hash).catch(() => undefined);
+      if (known === undefined) return row.stage;
+      if (known?.successful) {
+        await submitted(deps, id, env.hash);
+        continue;
+      }
+      const outcome = await deps.chain.submit(env.network, env.envelope);
+      reached('submitted', id);
+      if (outcome.kind === 'accepted') {
+        await submitted(deps, id, env.hash);
+        continue;
+      }
+      if (outcome.kind === 'unknown') return row.stage; // the same envelope again at the next attempt
+      const code = outcome.operations[0] ?? outcome.transaction;
+      if (outcome.transaction === 'tx_too_early') return row.stage;
+      if (lowBalanceCodes.has(outcome.transaction) || lowBalanceCodes.has(code)) {
+        await waitFor(deps, id, 'appBalanceLow');
+        const replaced = await replaceIfDead(deps, id, env, paymentId).catch(() => ({ replaced: false, paid: null }));
+        if (replaced.paid) await submitted(deps, id, replaced.paid);
+        return (await stageOf(deps, id)) ?? row.stage;
+      }
+      if (retryCodes.has(outcome.transaction)) {
+        // tx_bad_seq: the sequence number was taken. By this envelope (then the chain has its hash, seen above)
+        // or by another transaction: a new envelope only once the old one can never be taken.
+        const replaced = await replaceIfDead(deps, id, env, paymentId).catch(() => ({ replaced: false, paid: null }));
+        if (replaced.paid) {
+          await submitted(deps, id, replaced.paid);
+          continue;
+        }
+        if (replaced.replaced) continue;
+        return row.stage;
+      }
+      await failPayout(deps, id, paymentId, code);
       continue;
     }
-    if (row.stage === 'awaitingConfirmation' && row.payment_id) {
+
+    if (row.stage === 'awaitingConfirmation' && row.payment_id && row.txid) {
       const payment = await deps.platform.getPayment(row.payment_id).catch(() => null);
-      if (!payment?.transaction) return row.stage;
-      if (payment.transaction.verified) {
-        if (!payment.status.developer_completed) {
-          const done = await deps.platform.completePayment(row.payment_id, payment.transaction.txid).then(
-            () => true,
-            () => false,
-          );
-          if (!done) return row.stage;
-        }
-        await applyAsServer(deps, id, { type: 'CONFIRMED' });
-        continue;
+      if (!payment) return row.stage;
+      if (!payment.status.developer_completed) {
+        const done = await deps.platform.completePayment(row.payment_id, row.txid).then(
+          () => true,
+          () => false,
+        );
+        if (!done) return row.stage; // the platform has not seen the ledger yet: asked again at the next poll
       }
-      if (payment.status.cancelled) {
-        await applyAsServer(deps, id, { type: 'PAYOUT_FAILED', reason: 'cancelled' });
-        continue;
-      }
-      return row.stage;
+      reached('completed', id);
+      await applyAsServer(deps, id, { type: 'CONFIRMED' });
+      continue;
     }
     return row.stage;
   }
@@ -410,11 +664,28 @@ async function stageOf(deps: Deps, id: bigint): Promise<string | null> {
   return row?.stage ?? null;
 }
 
-/** After a restart: every payout left in flight is resumed (each asks the platform first). */
+/** After a restart: the payouts left in flight go on (each asks the platform and the chain first). */
 export async function resumePayouts(deps: Deps): Promise<number> {
-  const rows = await deps.db.selectFrom('withdrawals').select('id').where('stage', 'in', ['payingOut', 'awaitingConfirmation']).orderBy('id').execute();
-  for (const r of rows) await drivePayout(deps, r.id).catch((error: unknown) => console.error('[withdrawals]', error));
+  const rows = await deps.db.selectFrom('withdrawals').select('id').where('stage', 'in', payoutStages).execute();
+  await pumpPayouts(deps).catch((error: unknown) => log.error({ job: 'payouts', err: error }, 'payout failed'));
   return rows.length;
+}
+
+/** The console's view of the app wallet: its address and balance, the payout holding it, and every payout that waits and why. */
+export async function payoutDesk(deps: Deps): Promise<PayoutDesk> {
+  const wallet = deps.chain.appAddress;
+  const slot = wallet ? await deps.db.selectFrom('payout_slots').select('withdrawal_id').where('wallet', '=', wallet).executeTakeFirst() : undefined;
+  const waiting = await deps.db.selectFrom('withdrawals').select(['id', 'amount', 'waiting', 'reviewed_at']).where('stage', '=', 'payingOut').orderBy('reviewed_at').orderBy('id').limit(100).execute();
+  const network = deps.config.sandbox ? 'Pi Testnet' : null;
+  const balance = wallet && network ? await deps.chain.balance(network).catch(() => null) : null;
+  return {
+    wallet,
+    balance: balance === null ? null : formatMoney(balance),
+    inFlight: slot?.withdrawal_id?.toString() ?? null,
+    queued: waiting.length,
+    waiting: waiting.filter((w) => w.waiting).map((w) => ({ id: w.id.toString(), amount: formatMoney(w.amount), reason: w.waiting as PayoutWaitReason })),
+    alert: waiting.some((w) => w.waiting === 'appBalanceLow' || w.waiting === 'appWalletMissing' || w.waiting === 'platformPaymentOpen'),
+  };
 }
 
 /** Where the timer handler hands the payout once its transaction is over (set by server/start.ts; tests drive it themselves). */
@@ -460,6 +731,7 @@ function toView(
     txid: w.txid,
     rejection: context.rejection,
     failure: context.failure,
+    waiting: (context.waiting ?? null) as PayoutWaitReason | null,
     history: history
       .filter((h) => h.withdrawal_id === w.id)
       .map((h) => ({ event: h.event, by: h.party, from: h.from_stage, to: h.to_stage, note: h.note, at: h.created_at.toISOString() })),

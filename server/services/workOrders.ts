@@ -108,7 +108,7 @@ export interface WorkOrderFilter {
   withReplies?: boolean;
 }
 
-export async function workOrderViews(deps: Pick<Deps, 'db' | 'now'>, filter: WorkOrderFilter, viewer: UserRow): Promise<WorkOrderView[]> {
+export async function workOrderViews(deps: Pick<Deps, 'db' | 'now' | 'config'>, filter: WorkOrderFilter, viewer: UserRow): Promise<WorkOrderView[]> {
   const { db } = deps;
   let q = db
     .selectFrom('work_orders as w')

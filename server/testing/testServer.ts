@@ -4,6 +4,7 @@ import { answerUnmatched, createApi } from '../app';
 import { readConfig, type Config } from '../config';
 import type { Deps } from '../deps';
 import { createPlatformClient } from '../platform/client';
+import { chainOfConfig } from '../platform/chain';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 import { closeChatBus } from '../chat/bus';
 import { setStandingsRefresh } from '../services/standings';
@@ -41,7 +42,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   // Rate limits are off unless a test asks for them: a test's frozen clock keeps every request in one window.
   const config: Config = { ...readConfig({}), rateLimits: false, port: 0, sandbox: true, piApiKey: 'sandbox-key', databaseUrl: database.url, ...overrides };
   const platform = createPlatformClient({ baseUrl: () => `http://127.0.0.1:${port}/sandbox/platform`, apiKey: config.piApiKey });
-  const deps: Deps = { db: database.db, config, platform, now: clock.now };
+  const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
+  const deps: Deps = { db: database.db, config, platform, chain, now: clock.now };
   const root = new Hono();
   root.route('/', createApi(deps));
   answerUnmatched(root);

@@ -43,7 +43,7 @@ export const getUserBalance = () => call<{ balance: string }>('GET', '/api/users
 export async function uploadImage(file: File, keys: SessionKeys | null, language: string): Promise<{ id: string; urls: { thumb: string; card: string; full: string } }> {
   const form = new FormData();
   form.set('file', file);
-  const res = await fetch('/api/upload/image', { method: 'POST', headers: signedHeaders('POST', '/api/upload/image', keys, language), body: form });
+  const res = await fetch('/api/upload/image', { method: 'POST', headers: await signedHeaders('POST', '/api/upload/image', keys, language), body: form });
   const answer = (await res.json()) as { code: string; msg: string; object: { id: string; urls: { thumb: string; card: string; full: string } } };
   if (!isSuccess(answer.code, answer.msg)) throw new ApiFailure(answer.code, answer.msg, answer.object, res.status);
   return answer.object;

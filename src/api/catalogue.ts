@@ -79,11 +79,12 @@ export interface UploadedImage {
 }
 
 /** Uploads one product image with progress (XMLHttpRequest reports upload progress; fetch does not). Signed like every call. */
-export function uploadProductImage(file: File, keys: SessionKeys | null, language: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
+export async function uploadProductImage(file: File, keys: SessionKeys | null, language: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
+  const headers = await signedHeaders('POST', '/api/upload/image', keys, language);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/upload/image');
-    for (const [name, value] of Object.entries(signedHeaders('POST', '/api/upload/image', keys, language))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };

@@ -1,5 +1,3 @@
-import hmacSHA256 from 'crypto-js/hmac-sha256';
-import encHex from 'crypto-js/enc-hex';
 import { ofetch } from 'ofetch';
 import { isSuccess, reactionFor, type Reaction } from '../domain/codes';
 import { Durations } from '../domain/constants';
@@ -46,15 +44,34 @@ function nextTimestamp(): string {
   return String(lastTimestamp);
 }
 
-export function signedHeaders(method: string, url: string, keys: SessionKeys | null, language: string): Record<string, string> {
+/**
+ * HMAC-SHA256 (crypto-js, deep imports) loaded on the first signed call: a visitor's first screen makes
+ * none, and the library is ~3 KB gzip of the first screen's budget. Loaded once, then kept.
+ */
+let hmac: Promise<(text: string, key: string) => string> | null = null;
+function loadHmac(): Promise<(text: string, key: string) => string> {
+  hmac ??= Promise.all([import('crypto-js/hmac-sha256'), import('crypto-js/enc-hex')]).then(
+    ([{ default: hmacSHA256 }, { default: encHex }]) =>
+      (text: string, key: string) =>
+        hmacSHA256(text, key).toString(encHex),
+    (error: unknown) => {
+      hmac = null; // no connection: the next signed call loads it again
+      throw error;
+    },
+  );
+  return hmac;
+}
+
+export async function signedHeaders(method: string, url: string, keys: SessionKeys | null, language: string): Promise<Record<string, string>> {
   const headers: Record<string, string> = { [SignedHeader.language]: language };
   if (!keys) return headers;
+  const sign = await loadHmac();
   const timestamp = nextTimestamp();
   const text = canonicalRequest({ method, accessToken: keys.accessToken, token: keys.token, timestamp, url });
   headers[SignedHeader.token] = keys.token;
   headers[SignedHeader.accessToken] = keys.accessToken;
   headers[SignedHeader.timestamp] = timestamp;
-  headers[SignedHeader.auth] = hmacSHA256(text, keys.secret).toString(encHex);
+  headers[SignedHeader.auth] = sign(text, keys.secret);
   return headers;
 }
 
@@ -109,7 +126,17 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   const url = withQuery(path, options.query);
   const early = await prefetched(method, url);
   if (early) return early.object as T;
-  const headers = signedHeaders(method, url, hooks.keys(), hooks.language());
+  let status = 0;
+  let answer: Answer | undefined;
+  let headers: Record<string, string>;
+  try {
+    headers = await signedHeaders(method, url, hooks.keys(), hooks.language());
+  } catch {
+    // the signing code could not load (no connection): the same failure as a request that never left
+    const reaction = reactionFor({ httpStatus: 0 });
+    if (!options.quiet) hooks.react(reaction);
+    throw new ApiFailure(null, 'network', null, 0, reaction);
+  }
   let body: BodyInit | undefined;
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -118,8 +145,6 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  let status = 0;
-  let answer: Answer | undefined;
   try {
     const res = await ofetch.raw<Answer>(url, { method, headers, body, timeout: Durations.httpTimeout, ignoreResponseError: true, retry: 0 });
     status = res.status;

@@ -31,7 +31,7 @@ export default function AddToCartButton({ productId, skuId, quantity, block = tr
       }
     }
     cart.send({ type: 'ADD', productId, skuId: sku, quantity });
-    showToast(t('cart.added'), 'success');
+    showToast(t('cart.added'), 'success', 4000, { label: t('journey.viewCart'), to: '/product/cart' });
   };
   return (
     <button

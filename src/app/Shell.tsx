@@ -5,9 +5,11 @@ import { useT } from '../i18n/react';
 import { skeleton } from '../theme/ui.css';
 import type { GateActor } from './gate';
 import { GateContext } from './gateContext';
-import { currentLocation, go, ScreenQuery, useLocationKey } from './navigation';
+import { currentLocation, go, rememberReturn, ScreenQuery, useLocationKey } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
+import { lazyScreen } from './lazyScreen';
+import { OfflineBanner, ScreenBoundary, useOnline } from './ScreenBoundary';
 import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
 import { useCustomBackground } from './useCustomBackground';
@@ -16,6 +18,8 @@ const keptScreens = 8;
 
 /** Loaded only once someone is logged in (it is no part of the first screen). */
 const AccountTabBadge = lazy(() => import('./orders/AccountTabBadge').then((m) => ({ default: m.AccountTabBadge })));
+/** What a visitor sees on a screen that needs a session (loaded with the rest of English). */
+const LoginPrompt = lazyScreen(() => import('./LoginPrompt'));
 
 interface Entry {
   key: string;
@@ -54,6 +58,14 @@ function ScreenFallback() {
   );
 }
 
+function ToastAction({ label, to }: { label: string; to: string }) {
+  return (
+    <button type="button" className={css.toastAction} onClick={() => go(to)} data-testid="toast-action">
+      {label}
+    </button>
+  );
+}
+
 function Toasts() {
   const toasts = useToasts();
   return (
@@ -61,6 +73,7 @@ function Toasts() {
       {toasts.map((toast) => (
         <div key={toast.id} className={css.toast} data-tone={toast.tone}>
           {toast.text}
+          {toast.action ? <ToastAction {...toast.action} /> : null}
         </div>
       ))}
     </div>
@@ -100,6 +113,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
   const key = `${path}${search}`;
   const route = table.get(path) ?? notFound;
   const blocked = route.login && !loggedIn;
+  const online = useOnline();
   useCustomBackground(gate); // the account's custom background gradient (issue 3)
 
   useEffect(() => {
@@ -111,9 +125,14 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
     void reportPageView(key).catch(() => undefined);
   }, [key, path]);
 
+  // A tab that needs a session (Publish) shows the login entry in place; any other such screen says so and
+  // sends the visitor to the login entry (SPEC 2), which brings them back here once they are in.
+  const promptInPlace = blocked && route.tab !== undefined;
   useEffect(() => {
-    if (blocked) gate.send({ type: 'ROUTE_BLOCKED' });
-  }, [blocked, key, gate]);
+    if (!blocked || promptInPlace) return;
+    rememberReturn(key);
+    gate.send({ type: 'ROUTE_BLOCKED' });
+  }, [blocked, promptInPlace, key, gate]);
 
   const cache = useRef<Entry[]>([]);
   if (!blocked && path !== '/') {
@@ -128,18 +147,30 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
     <GateContext.Provider value={gate}>
       {/* The platform console is the staff's desk: it uses a desktop's width; the buyers' and sellers' screens keep the phone column. */}
       <div className={css.frame} data-wide={path.startsWith('/platform/console') ? '' : undefined}>
+        <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (
             <Activity key={entry.key} mode={entry.key === key && !blocked ? 'visible' : 'hidden'}>
               <ScreenQuery.Provider value={entry.query}>
                 <ScreenSlot>
-                  <Suspense fallback={<ScreenFallback />}>
-                    <entry.route.screen />
-                  </Suspense>
+                  <ScreenBoundary shown={entry.key === key && !blocked} online={online}>
+                    <Suspense fallback={<ScreenFallback />}>
+                      <entry.route.screen />
+                    </Suspense>
+                  </ScreenBoundary>
                 </ScreenSlot>
               </ScreenQuery.Provider>
             </Activity>
           ))}
+          {blocked ? (
+            <div className={css.screenSlot}>
+              <ScreenBoundary shown online={online}>
+                <Suspense fallback={<ScreenFallback />}>
+                  <LoginPrompt />
+                </Suspense>
+              </ScreenBoundary>
+            </div>
+          ) : null}
         </main>
         {route.tab !== undefined && <TabBar tabs={tabs} active={route.tab} loggedIn={loggedIn} locationKey={key} />}
         <Toasts />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { cartMachine, type CartItem } from '../../machines/cart.machine';
 import { listCart, saveCart } from '../api/cart';
+import { setCartCount } from './CartButton';
 import { useGate } from './gateContext';
 
 /** The page's one cart actor: items kept in local storage (SPEC 1), synced with the account once logged in. */
@@ -46,6 +47,7 @@ export function cartActor(): CartActor {
     const next = JSON.stringify(snapshot.context.items);
     if (next !== last) {
       last = next;
+      setCartCount(snapshot.context.items.length);
       try {
         localStorage.setItem(storageKey, next);
       } catch {

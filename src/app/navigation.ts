@@ -47,3 +47,31 @@ const locationKey = () => `${window.location.hash}|${window.location.search}`;
 export function useLocationKey(): string {
   return useSyncExternalStore(subscribeToLocation, locationKey, locationKey);
 }
+
+/**
+ * Where a visitor was when something asked them to log in (a login route, Buy now, follow, collect):
+ * the login entry sends them back there once they are in, with the page's query (so Buy now's order is
+ * the one they chose). Kept for the tab only, and for a while: a login long after is an ordinary login.
+ */
+const storageKey = 'coin-mall.return-to';
+const keptMs = 30 * 60 * 1000;
+
+export function rememberReturn(to: string): void {
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify({ to, at: Date.now() }));
+  } catch {
+    // storage blocked: the login lands on the account tab as before
+  }
+}
+
+/** The page to go back to after a login, once; null when none is waiting. */
+export function takeReturn(): string | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey);
+    sessionStorage.removeItem(storageKey);
+    const kept = raw ? (JSON.parse(raw) as { to?: unknown; at?: unknown }) : null;
+    return kept && typeof kept.to === 'string' && kept.to.startsWith('/') && typeof kept.at === 'number' && Date.now() - kept.at < keptMs ? kept.to : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,11 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 export type TabKey = 'home' | 'store' | 'publish' | 'help' | 'account';
 
 /** One row of the route table: the path, the screen, and whether it needs a logged-in user. */
 export interface RouteDef {
   path: string;
-  screen: LazyExoticComponent<ComponentType>;
+  screen: ComponentType;
   login: boolean;
   /** The tab this screen belongs to; the tab bar shows on such screens and marks it active. */
   tab?: TabKey;

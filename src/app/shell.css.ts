@@ -84,10 +84,11 @@ export const backButton = style({
   height: '48px',
   border: 'none',
   background: 'transparent',
-  fontSize: '22px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
   cursor: 'pointer',
   color: vars.color.text,
-  selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } },
 });
 
 export const overlay = style({ position: 'fixed', inset: 0, background: vars.color.overlay, zIndex: 60 });
@@ -142,4 +143,56 @@ export const tabBadge = style({
   fontWeight: 700,
   lineHeight: '16px',
   textAlign: 'center',
+});
+
+export const offlineBanner = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.lg}`,
+  background: vars.color.text,
+  color: vars.color.surface,
+  fontSize: vars.font.size.sm,
+  textAlign: 'center',
+});
+
+export const cartButton = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: '44px',
+  height: '44px',
+  border: 'none',
+  background: 'transparent',
+  color: 'inherit',
+  cursor: 'pointer',
+});
+
+export const cartBadge = style({
+  position: 'absolute',
+  top: '4px',
+  insetInlineEnd: '2px',
+  minWidth: '18px',
+  height: '18px',
+  padding: '0 4px',
+  borderRadius: '9px',
+  background: vars.color.danger,
+  color: '#fff',
+  fontSize: '11px',
+  fontWeight: 700,
+  lineHeight: '18px',
+  textAlign: 'center',
+});
+
+export const toastAction = style({
+  marginInlineStart: vars.space.md,
+  padding: 0,
+  border: 'none',
+  background: 'transparent',
+  color: '#fff',
+  fontWeight: 700,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  pointerEvents: 'auto',
+  minHeight: '24px',
 });

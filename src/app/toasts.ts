@@ -4,6 +4,8 @@ export interface Toast {
   id: number;
   text: string;
   tone: 'info' | 'error' | 'success';
+  /** A way forward from the message ("View cart"): a label and where it goes. */
+  action?: { label: string; to: string };
 }
 
 let toasts: Toast[] = [];
@@ -12,8 +14,8 @@ const listeners = new Set<() => void>();
 const emitChange = () => listeners.forEach((l) => l());
 
 /** Shows a message for `ms` (SPEC 9: login toast 1.5 s, token-error toast 1 s). */
-export function showToast(text: string, tone: Toast['tone'] = 'info', ms = 2500): void {
-  const toast = { id: nextId++, text, tone };
+export function showToast(text: string, tone: Toast['tone'] = 'info', ms = 2500, action?: Toast['action']): void {
+  const toast: Toast = { id: nextId++, text, tone, ...(action ? { action } : {}) };
   toasts = [...toasts.slice(-2), toast];
   emitChange();
   setTimeout(() => {

@@ -42,9 +42,18 @@ export function initBridge(settings = hostSettings()): Promise<void> {
   return ready;
 }
 
+let authenticatedHere = false;
+
 export async function authenticate(onIncompletePaymentFound: (payment: PiPaymentDTO) => void): Promise<PiAuthResult> {
   await initBridge();
   const pi = sdk();
   if (!pi) throw new Error('no host bridge');
-  return pi.authenticate(['username', 'payments', 'wallet_address'], onIncompletePaymentFound);
+  const result = await pi.authenticate(['username', 'payments', 'wallet_address'], onIncompletePaymentFound);
+  authenticatedHere = true;
+  return result;
+}
+
+/** Whether the host authenticated someone in this page load (a session restored after a reload has not). */
+export function hostAuthenticated(): boolean {
+  return authenticatedHere;
 }

@@ -186,8 +186,12 @@ function openOverlay(title: string, options: { testId: string; onEscape: () => v
   );
   const backdrop = el('div', {
     attrs: { 'data-sandbox-host': 'overlay' },
-    style: { position: 'fixed', inset: '0', zIndex: '2147483000', background: 'rgba(20,16,28,.55)', display: 'flex', alignItems: 'flex-end', justifyContent: 'center' },
+    style: { position: 'fixed', inset: '0', zIndex: '2147483000', background: 'rgba(20,16,28,.55)', display: 'flex', alignItems: 'flex-end', justifyContent: 'center', pointerEvents: 'auto' },
   }, [dialog]);
+  // The real host's dialogs are native, outside the page: an app dialog open beneath (a review sheet
+  // running the fresh authentication inline) must neither see these taps and focus as "outside" and
+  // close, nor pull the focus back while the host asks.
+  for (const type of ['pointerdown', 'mousedown', 'focusin', 'focusout'] as const) backdrop.addEventListener(type, (event) => event.stopPropagation());
 
   const focusables = () =>
     Array.from(dialog.querySelectorAll<HTMLElement>('button, input, [href], select, textarea, [tabindex]:not([tabindex="-1"])')).filter(
@@ -296,7 +300,7 @@ function authenticate(scopes: PiScope[], onIncompletePaymentFound: (payment: PiP
       setBusy(overlay, true);
       overlay.setStatus('Signing in…');
       try {
-        const auth = await api<HostAuth>('POST', '/auth', { uid });
+        const auth = await api<HostAuth>('POST', '/auth', { uid, scopes });
         overlay.close();
         openAuth = null;
         session = { accessToken: auth.accessToken, uid: auth.user.uid };

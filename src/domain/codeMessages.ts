@@ -23,4 +23,5 @@ export const codeMessageKey: Partial<Record<ResponseCodeName, string>> = {
   loginRefused: 'accounts.errors.loginRefused',
   tooManyRequests: 'accounts.errors.tooManyRequests',
   emailTaken: 'accounts.errors.emailTaken',
+  reviewChanged: 'review.changed',
 };

@@ -40,6 +40,11 @@ export const ResponseCode = {
   tooManyRequests: '4029',
   /** Added (accounts): the e-mail address already belongs to an account. */
   emailTaken: '4090',
+  /**
+   * Added (money review): the amount or fee the review sheet showed is not what the server would move
+   * now; nothing moved; the person reviews the new figures. The answer's object carries them.
+   */
+  reviewChanged: '4091',
 } as const;
 
 export type ResponseCodeName = keyof typeof ResponseCode;

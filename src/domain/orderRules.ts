@@ -32,9 +32,17 @@ export function reasonWithNote(label: string, note: string): string {
   return (extra ? `${label}: ${extra}` : label).slice(0, OrderTextLimits.reason);
 }
 
-/** SPEC 2: my orders with tabs All, Pending shipment, Shipped, Unrated. */
+/**
+ * The reasons the product itself gives when an unpaid order is cancelled (stored in the chart's cancel
+ * record, shown through the locale, never as written): the buyer cancelled it before paying, or a newer
+ * checkout of the same goods replaced it (issue 22: abandoned payments leave one unpaid order, not several).
+ */
+export const UnpaidCancelReason = { unpaid: 'unpaid', replaced: 'replaced' } as const;
+
+/** SPEC 2: my orders with tabs All, Pending shipment, Shipped, Unrated; and To pay (issue 22: unpaid orders, with Pay now). */
 export const buyerOrderTabs = {
   all: null,
+  toPay: ['unpaid'],
   pendingShipment: ['paid', 'notShipped', 'refundRejected.beforeShipping'],
   shipped: ['sent', 'refundRejected.onTheWay'],
   unrated: ['unrated'],

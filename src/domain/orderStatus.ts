@@ -4,21 +4,31 @@
  * spells these numbers.
  */
 export const orderStatusTable = [
-  { code: 0, state: 'completed', labelKey: 'orderStatus.completed' },
-  { code: 1, state: 'unrated', labelKey: 'orderStatus.unrated' },
-  { code: 2, state: 'refundRequested', labelKey: 'orderStatus.refundRequested' },
-  { code: 3, state: 'sent', labelKey: 'orderStatus.sent' },
-  { code: 4, state: 'notShipped', labelKey: 'orderStatus.notShipped' },
-  { code: 5, state: 'unpaid', labelKey: 'orderStatus.unpaid' },
-  { code: 6, state: 'atCart', labelKey: 'orderStatus.atCart' },
-  { code: 7, state: 'refunded', labelKey: 'orderStatus.refunded' },
-  { code: 8, state: 'rated', labelKey: 'orderStatus.rated' },
-  { code: 9, state: 'paid', labelKey: 'orderStatus.paid' },
-  { code: 10, state: 'canceled', labelKey: 'orderStatus.canceled' },
-  { code: 11, state: 'expired', labelKey: 'orderStatus.expired' },
-  { code: 12, state: 'afterSales', labelKey: 'orderStatus.afterSales' },
-  { code: 13, state: 'refundRejected', labelKey: 'orderStatus.refundRejected' },
+  { code: 0, state: 'completed', labelKey: 'orderStatus.completed', tone: 'done' },
+  { code: 1, state: 'unrated', labelKey: 'orderStatus.unrated', tone: 'done' },
+  { code: 2, state: 'refundRequested', labelKey: 'orderStatus.refundRequested', tone: 'problem' },
+  { code: 3, state: 'sent', labelKey: 'orderStatus.sent', tone: 'active' },
+  { code: 4, state: 'notShipped', labelKey: 'orderStatus.notShipped', tone: 'active' },
+  { code: 5, state: 'unpaid', labelKey: 'orderStatus.unpaid', tone: 'toPay' },
+  { code: 6, state: 'atCart', labelKey: 'orderStatus.atCart', tone: 'closed' },
+  { code: 7, state: 'refunded', labelKey: 'orderStatus.refunded', tone: 'closed' },
+  { code: 8, state: 'rated', labelKey: 'orderStatus.rated', tone: 'done' },
+  { code: 9, state: 'paid', labelKey: 'orderStatus.paid', tone: 'active' },
+  { code: 10, state: 'canceled', labelKey: 'orderStatus.canceled', tone: 'closed' },
+  { code: 11, state: 'expired', labelKey: 'orderStatus.expired', tone: 'closed' },
+  { code: 12, state: 'afterSales', labelKey: 'orderStatus.afterSales', tone: 'problem' },
+  { code: 13, state: 'refundRejected', labelKey: 'orderStatus.refundRejected', tone: 'problem' },
 ] as const;
+
+/**
+ * How a status looks (issue 22): each tone has its own colour, so an order waiting for the buyer's money
+ * ("Unpaid", toPay) never looks like one the buyer has paid (active).
+ */
+export type OrderStatusTone = (typeof orderStatusTable)[number]['tone'];
+
+export function orderStatusTone(state: string): OrderStatusTone {
+  return orderStatusTable.find((row) => row.state === state)?.tone ?? 'closed';
+}
 
 export type OrderStatusCode = (typeof orderStatusTable)[number]['code'];
 export type OrderStateName = (typeof orderStatusTable)[number]['state'];

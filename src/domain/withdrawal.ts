@@ -57,9 +57,15 @@ export const withdrawBlockerMessage: Record<WithdrawBlocker, string> = {
   noBalance: 'withdrawal.errors.noBalance',
 };
 
-/** KYC statuses as the platform reports them. */
-export const kycStatuses = ['passed', 'pending', 'none'] as const;
-export type KycStatus = (typeof kycStatuses)[number];
+/**
+ * Why an approved payout waits instead of failing (issue 27), each with what the console or the person
+ * sees: the app wallet cannot pay (console alert), no app wallet is configured (console alert), the
+ * platform holds another app-to-user payment open (console alert), or the person must authenticate
+ * again granting `wallet_address`.
+ */
+export const payoutWaitReasons = ['appBalanceLow', 'appWalletMissing', 'platformPaymentOpen', 'walletAuthRequired'] as const;
+export type PayoutWaitReason = (typeof payoutWaitReasons)[number];
+export const payoutWaitLabelKey = (reason: string): string => `payouts.waiting.${reason}`;
 
 /**
  * The amount against the withdrawable balance (SPEC 5): required, more than zero, and the amount plus

@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { app, categories, feed, home, messages, tabs } from '../../locales/en.json';
+import { app, categories, feed, home, messages, shell, tabs } from '../../locales/en.json';
 import { Defaults } from '../domain/constants';
 import { directionOf, isLanguageCode, type LanguageCode } from '../domain/languages';
 
@@ -13,7 +13,7 @@ type Dict = Record<string, unknown>;
 
 const loaders = import.meta.glob<Dict>(['../../locales/*.json', '!../../locales/en.json'], { import: 'default' });
 const storageKey = 'coin-mall.language';
-const firstScreen: Dict = { app, categories, feed, home, messages, tabs };
+const firstScreen: Dict = { app, categories, feed, home, messages, shell, tabs };
 const engine = rosetta<Dict>({ [Defaults.language]: firstScreen });
 engine.locale(Defaults.language);
 
@@ -21,19 +21,41 @@ let allEnglish: Promise<void> | null = null;
 
 /** The whole English catalogue (the fallback of every language). Idempotent. */
 export function loadAllMessages(): Promise<void> {
-  allEnglish ??= import('virtual:all-english').then((module) => {
-    engine.set(Defaults.language, module.default);
-    for (const listener of listeners) listener();
-  });
+  allEnglish ??= import('virtual:all-english').then(
+    (module) => {
+      engine.set(Defaults.language, module.default);
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      allEnglish = null; // a failed load (no connection) is tried again by the next screen that asks
+      throw error;
+    },
+  );
   return allEnglish;
 }
 
 let current: LanguageCode = Defaults.language;
 const listeners = new Set<() => void>();
 
-export function t(key: string, params?: Record<string, string | number>): string {
-  const text = engine.t(key, params ?? {}, current) || engine.t(key, params ?? {}, Defaults.language);
-  return text || key;
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * One language's message. A counted message (a `count` parameter) may be a set of plural forms, chosen by
+ * the language's own rules (`Intl.PluralRules`: `{ "one": "…", "other": "…" }`; Arabic has six forms).
+ */
+function message(key: string, params: Record<string, string | number>, language: string): string {
+  if (typeof params.count === 'number') {
+    let rules = pluralRules.get(language);
+    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+    const form: unknown = engine.t(`${key}.${rules.select(params.count)}`, params, language) || engine.t(`${key}.other`, params, language);
+    if (typeof form === 'string' && form) return form;
+  }
+  const text: unknown = engine.t(key, params, language);
+  return typeof text === 'string' ? text : '';
+}
+
+export function t(key: string, params: Record<string, string | number> = {}): string {
+  return message(key, params, current) || message(key, params, Defaults.language) || key;
 }
 
 export function currentLanguage(): LanguageCode {

@@ -14,7 +14,8 @@ export const vars = createGlobalTheme(':root', {
     background: '#f5f3fa',
     border: '#e4e0ee',
     danger: '#d92d20',
-    success: '#12a150',
+    /** 5.4:1 on white (issue 24: #12a150 was 3.36:1, under WCAG's 4.5:1 for text). */
+    success: '#0e7a3d',
     overlay: 'rgba(20, 12, 40, 0.55)',
     skeleton: '#ebe8f2',
   },
@@ -42,3 +43,4 @@ globalStyle('html, body', {
 globalStyle('#root', { height: '100%' });
 globalStyle('button', { font: 'inherit' });
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.brand}`, outlineOffset: '2px' });
+globalStyle('[dir="rtl"] svg[data-mirror]', { transform: 'scaleX(-1)' });

@@ -6,7 +6,7 @@ import * as shared from './orders.css';
 export const panel = style({ background: vars.color.surface, borderRadius: vars.radius.lg, boxShadow: vars.shadow.card, padding: vars.space.md, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const more = style({ border: 'none', background: 'none', color: vars.color.brandStrong, cursor: 'pointer', minHeight: '44px', padding: `0 ${vars.space.sm}`, font: 'inherit' });
-export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: vars.space.xs });
+export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(5, minmax(0, 1fr))', gap: vars.space.xs });
 export const shortcut = style({
   position: 'relative',
   display: 'flex',

@@ -9,7 +9,7 @@ import { BuyerOrderIcon } from './BuyerOrderIcon';
 import * as css from './BuyerOrderShortcuts.css';
 import * as ordersCss from './orders.css';
 
-const shortcuts: BuyerOrderTab[] = ['pendingShipment', 'shipped', 'unrated', 'all'];
+const shortcuts: BuyerOrderTab[] = ['toPay', 'pendingShipment', 'shipped', 'unrated', 'all'];
 
 /**
  * The account tab's "My orders": four shortcuts into my orders by tab, each with its badge (what

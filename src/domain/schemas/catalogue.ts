@@ -206,6 +206,31 @@ export const feedQuery = z.strictObject({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
 });
 
+/** Sorts of a search (issue 22): best match, newest, price low to high, price high to low. */
+export const searchSorts = ['relevance', 'newest', 'priceAsc', 'priceDesc'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+/** How far a sorted or filtered search pages (20 a page): 25 pages, 500 products. */
+export const refinedSearchPages = 25;
+const plainMoney = z.string().check(z.maxLength(20), z.regex(/^\d{1,12}(\.\d{1,7})?$/));
+
+/**
+ * A search with its sort and filters (issue 22), all optional: without sort and filters it is the plain search
+ * (newest matches first, as a shared link asks it). `page` pages a sorted or filtered search (1 to 25).
+ */
+export const searchQueryInput = z.strictObject({
+  ...feedQuery.shape,
+  sort: z.optional(z.enum(searchSorts)),
+  minPrice: z.optional(plainMoney),
+  maxPrice: z.optional(plainMoney),
+  condition: z.optional(z.enum(productConditions)),
+  freeShipping: z.optional(z.enum(['1'])),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(refinedSearchPages))),
+});
+export type SearchQueryInput = z.infer<typeof searchQueryInput>;
+
+/** Suggestions while typing: the words typed so far (the last one a prefix). */
+export const suggestQuery = z.strictObject({ q: z.string().check(z.maxLength(100), noControlCharacters()) });
+
 export const commentInput = z.strictObject({
   productId: z.string().check(z.regex(/^[1-9]\d{0,17}$/)),
   content: z.string().check(z.maxLength(1000), noControlCharacters(true)),

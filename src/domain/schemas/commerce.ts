@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CheckoutRules, paymentMethods } from '../checkout';
+import { isMoneyString } from '../money';
 import { lineText, noControlCharacters, smallId } from './limits';
 
 /** Ids travel as decimal strings (they are BIGINT on the server). */
@@ -73,10 +74,25 @@ export const coinCompleteInput = z.strictObject({
 });
 export const coinCancelInput = z.strictObject({ paymentId: z.string().check(z.minLength(1), z.maxLength(128)) });
 
-/** The wallet-app payment password: six digits. */
+/**
+ * The amount the review sheet showed (a decimal string of the coin). The server moves money only when it
+ * equals what it would charge now (reviewChanged otherwise). Optional so that a client from before the
+ * review sheet keeps paying what the server computes, as it did.
+ */
+const reviewedAmount = z.optional(z.string().check(z.refine((v) => isMoneyString(v), { message: 'review.amountFormat' })));
+
+/** Paying orders from the account balance, after the review sheet. */
+export const balancePayInput = z.strictObject({
+  orderIds: z.array(idString).check(z.minLength(1), z.maxLength(CheckoutRules.maxLines)),
+  amount: reviewedAmount,
+});
+export type BalancePayInput = z.infer<typeof balancePayInput>;
+
+/** The wallet-app payment password: six digits; and the amount the sheet showed. */
 export const walletPayInput = z.strictObject({
   orderIds: z.array(idString).check(z.minLength(1), z.maxLength(CheckoutRules.maxLines)),
   password: z.string().check(z.regex(/^\d{6}$/)),
+  amount: reviewedAmount,
 });
 
 export const pageQuery = z.strictObject({

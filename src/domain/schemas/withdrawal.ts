@@ -29,6 +29,11 @@ export const startWithdrawalInput = z
     code: emailCode,
     /** The person acknowledges that the two-factor key is saved ("true" from the form). */
     keySaved: z.string().check(z.refine((v) => v === 'true', { message: 'withdrawal.errors.keyNotSaved' })),
+    /**
+     * The fee the review sheet showed. The server creates the withdrawal only when it is the fee it
+     * charges now (reviewChanged otherwise); absent from a client older than the review sheet.
+     */
+    fee: z.optional(z.string().check(z.refine((v) => isMoneyString(v), { message: 'review.amountFormat' }))),
   })
   .check(z.refine((v) => v.address === v.confirmAddress, { message: 'messages.walletAddressMismatch', path: ['confirmAddress'] }));
 export type StartWithdrawalInput = z.infer<typeof startWithdrawalInput>;

@@ -104,7 +104,7 @@ export interface OrderHistoryEntry {
 
 /** The badges of the account tab and the order lists. */
 export interface OrderBadges {
-  buyer: { unread: number; pendingShipment: number; shipped: number; unrated: number };
+  buyer: { unread: number; toPay: number; pendingShipment: number; shipped: number; unrated: number };
   seller: { unread: number; toConfirm: number; pendingShipment: number; refunds: number; afterSales: number };
 }
 
@@ -122,6 +122,13 @@ export interface OrderMoneySummary {
   completedOrders: number;
   handlingFees: string;
   refunded: string;
+  /**
+   * The seller's money in three figures that add up (issue 24): not yet available (orders paid and on
+   * their way, and income inside its after-sale window, both less the handling fee), available (the
+   * balance, withdrawable) and withdrawn (withdrawals that arrived).
+   */
+  notYetAvailable: string;
+  withdrawn: string;
 }
 
 /** One movement of the account balance, with its order when it has one. */
@@ -135,8 +142,21 @@ export interface BalanceMovementView {
   order: { id: string; orderNo: string } | null;
 }
 
+/** A line of a quote as the checkout shows it (issue 22): what is bought, how many, at what price. */
+export interface QuoteLineView {
+  productId: string;
+  skuId: string;
+  title: string;
+  specification: string;
+  colour: string;
+  quantity: number;
+  unitPrice: string;
+  shippingFee: string;
+  image: string | null;
+}
+
 export interface QuoteView {
-  groups: { sellerId: string; sellerName: string; goods: string; shipping: string; total: string; handlingFee: string }[];
+  groups: { sellerId: string; sellerName: string; goods: string; shipping: string; total: string; handlingFee: string; lines: QuoteLineView[] }[];
   total: string;
 }
 

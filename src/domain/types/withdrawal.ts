@@ -1,5 +1,6 @@
 import type { WalletAppBalance } from './commerce';
-import type { KycStatus, WithdrawBlocker, WithdrawalStatus } from '../withdrawal';
+import type { KycStatus } from '../kyc';
+import type { PayoutWaitReason, WithdrawBlocker, WithdrawalStatus } from '../withdrawal';
 
 /** Wire shapes of the withdrawal API (issue 13): money as decimal strings, ids as strings. */
 export interface WithdrawableAnswer {
@@ -15,6 +16,15 @@ export interface WithdrawableAnswer {
   maxAmount: string;
   /** The id of the withdrawal in flight, when there is one. */
   inFlight: string | null;
+  /**
+   * Until when the last fresh platform authentication lets a withdrawal go to a new address (null when
+   * none is recent): the form checks it when it opens and runs the authentication inline.
+   */
+  freshAuthUntil: string | null;
+  /** Addresses this person already withdrew to (not failed): they need no fresh authentication. */
+  knownAddresses: string[];
+  /** The chain the coins travel on, for the review sheet: the sandbox's test coins or the Pi network. */
+  network: 'sandbox' | 'pi';
 }
 
 export interface WithdrawalHistoryLine {
@@ -44,7 +54,23 @@ export interface WithdrawalView {
   txid: string | null;
   rejection: string | null;
   failure: string | null;
+  /** Why the payout waits now (issue 27), or null. */
+  waiting: PayoutWaitReason | null;
   history: WithdrawalHistoryLine[];
+}
+
+/** The console's view of the app wallet and its payout queue (issue 27). */
+export interface PayoutDesk {
+  /** The app wallet's public address, or null when PI_WALLET_SEED is not set. */
+  wallet: string | null;
+  balance: string | null;
+  /** The withdrawal whose payout holds the app wallet now. */
+  inFlight: string | null;
+  /** Approved payouts not yet on the chain. */
+  queued: number;
+  waiting: { id: string; amount: string; reason: PayoutWaitReason }[];
+  /** Something staff must mend (the app wallet's balance, its seed, a payment open on the platform). */
+  alert: boolean;
 }
 
 export interface WithdrawalList {

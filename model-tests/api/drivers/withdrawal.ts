@@ -1,0 +1,165 @@
+import crypto from 'node:crypto';
+import type { AnyEventObject } from 'xstate';
+import { withdrawalMachine, withdrawalStateOf } from '../../../machines/withdrawal.machine';
+import type { Party } from '../../../machines/parties';
+import { stellarAddressOf } from '../../../src/domain/stellarAddress';
+import { parseMoney } from '../../../src/domain/money';
+import { WithdrawalRules, withdrawalStatusOf } from '../../../src/domain/withdrawal';
+import type { WithdrawalView } from '../../../src/domain/types/withdrawal';
+import type { ApiCaller } from '../../../server/testing/apiClient';
+import { accountBalance, Accounts, demoTopUp } from '../../../server/services/ledger';
+import { drivePayout } from '../../../server/services/withdrawals';
+import type { Answer, Driver, Person, Reading } from '../support/apiWalk';
+import type { World } from '../support/world';
+
+/**
+ * The withdrawal chart against the server. The user's door is the withdrawal form (e-mail code from
+ * the dev mailbox, a fresh platform authentication, the form-encoded start); staff's the console's
+ * review. The payout's steps are the server's own: staff's approval drives the payout at once
+ * (created, submitted), and the payout driver (what the chart's timers hand the payout to in
+ * server/start.ts) moves it on; the walk follows them from the record's history. The platform's side
+ * is the sandbox platform: a wallet marked to fail payouts, a payment the app cancels on the platform,
+ * the chain verifying after the sandbox's delay; a platform that cannot be reached is the one stand-in
+ * (its client throws a network error for that one request).
+ */
+export interface WithdrawalRecord {
+  user: ApiCaller;
+  username: string;
+  userId: bigint;
+  staff: ApiCaller;
+  stranger: ApiCaller;
+  id: string | null;
+  amount: string;
+}
+
+const people: Person[] = [
+  { name: 'user', party: 'user' },
+  { name: 'staff', party: 'staff' },
+  { name: 'stranger', party: null },
+];
+
+export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
+  const { db } = world;
+  const deps = world.server.deps;
+  const code = (state: string) => `${withdrawalStatusOf(state) ?? '?'}/${state}`;
+
+  async function submit(rec: WithdrawalRecord): Promise<Answer> {
+    const { wallets } = (await (await fetch(`${world.server.url}/sandbox/api/wallets`)).json()) as { wallets: { uid: string; username: string }[] };
+    const uid = wallets.find((w) => w.username === rec.username)?.uid;
+    const { accessToken } = (await (await fetch(`${world.server.url}/sandbox/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid }) })).json()) as { accessToken: string };
+    const reauth = await rec.user.post('/api/wallet/withdraw/reauthenticate', { accessToken });
+    if (reauth.code !== '0000') return reauth;
+    const sent = await rec.user.post('/api/wallet/withdraw/sendCode');
+    if (sent.code !== '0000') return sent;
+    const mail = await db.selectFrom('outbox').select('body').where('to_address', '=', `${rec.username}@example.com`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const to = stellarAddressOf(crypto.randomBytes(32));
+    const url = '/api/wallet/wallet/pcm/startWithdrawalPcm';
+    const fields = { address: to, confirmAddress: to, amount: rec.amount, code: /\b(\d{6})\b/.exec(mail.body)?.[1] ?? '', keySaved: 'true' };
+    const a = await rec.user.raw('POST', url, { headers: rec.user.headersFor('POST', url), body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' });
+    if (a.code === '0000') rec.id = (a.object as { id: string }).id;
+    return a;
+  }
+
+  /** The payout driver, as the chart's timers run it in server/start.ts. */
+  async function drive(rec: WithdrawalRecord): Promise<Answer> {
+    await drivePayout(deps, BigInt(rec.id ?? '0'));
+    return { code: '0000', msg: 'driven' };
+  }
+
+  return {
+    name: 'withdrawal',
+    machine: withdrawalMachine,
+    people,
+    codeOf: (s) => code(withdrawalStateOf(s.value)),
+
+    async begin() {
+      world.newPath();
+      const [user, staff, stranger] = await Promise.all([world.person('user'), world.person('staff', ['buyer', 'arbiter']), world.person('stranger')]);
+      // Fixtures for what a person earns elsewhere: identity verified on the platform, an e-mail bound, a balance.
+      await db.updateTable('sandbox_wallets').set({ kyc: 'passed' }).where('username', '=', user.username).execute();
+      await db.updateTable('users').set({ email: `${user.username}@example.com` }).where('id', '=', user.id).execute();
+      await demoTopUp(db, user.id, parseMoney('20'));
+      return { user: user.caller, username: user.username, userId: user.id, staff: staff.caller, stranger: stranger.caller, id: null, amount: '2' };
+    },
+
+    variants(type) {
+      if (type === 'REJECT') return [{ type, reason: 'The name differs from the verified identity.' }];
+      return [{ type }];
+    },
+
+    async send(rec, event, person, model, upcoming = []) {
+      const caller = person.name === 'user' ? rec.user : person.name === 'staff' ? rec.staff : rec.stranger;
+      if (event.type === 'SUBMIT') return rec.id === null && person.name === 'user' ? submit(rec) : null;
+      if (rec.id === null) return null;
+      const id = rec.id;
+      if (event.type === 'APPROVE' || event.type === 'REJECT') {
+        const body = event.type === 'APPROVE' ? { id, decision: 'approve' } : { id, decision: 'reject', reason: String(event.reason) };
+        const then = upcoming[0]?.event.type ?? '';
+        if (event.type !== 'APPROVE' || person.party !== 'staff') return caller.post('/api/platform/withdrawal/review', body) as Promise<Answer>;
+        // What the platform does next decides the payout's path: a wallet whose payouts fail, or a platform not reachable.
+        if (then === 'PAYOUT_FAILED') await db.updateTable('sandbox_wallets').set({ payout_fails: true }).where('username', '=', rec.username).execute();
+        const create = deps.platform.createAppToUserPayment;
+        if (then.startsWith('xstate.after.payoutRetry')) deps.platform.createAppToUserPayment = () => Promise.reject(new TypeError('fetch failed'));
+        try {
+          return (await caller.post('/api/platform/withdrawal/review', body)) as Answer;
+        } finally {
+          deps.platform.createAppToUserPayment = create;
+          await db.updateTable('sandbox_wallets').set({ payout_fails: false }).where('username', '=', rec.username).execute();
+        }
+      }
+      if (person.party !== 'server') return null; // the payout's steps have no person's door
+      const state = withdrawalStateOf(model.value);
+      if (event.type === 'CONFIRMED') {
+        // The chain verifies after the sandbox's delay; the payout driver then completes it.
+        world.server.clock.advance(deps.config.sandboxConfirmMs + 1);
+        return drive(rec);
+      }
+      if (event.type === 'PAYOUT_FAILED' && state === 'awaitingConfirmation') {
+        const row = await db.selectFrom('withdrawals').select('payment_id').where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+        const res = await fetch(`${world.server.url}/sandbox/platform/v2/payments/${row.payment_id ?? ''}/cancel`, { method: 'POST', headers: { Authorization: `Key ${deps.config.piApiKey}` } });
+        if (!res.ok) return { code: String(res.status), msg: await res.text() };
+        return drive(rec);
+      }
+      return drive(rec);
+    },
+
+    elapse: (_rec, ms) => world.elapse(ms),
+
+    async history(rec) {
+      if (rec.id === null) return [];
+      const rows = await db.selectFrom('withdrawal_events').select(['event', 'party']).where('withdrawal_id', '=', BigInt(rec.id)).orderBy('id').execute();
+      // The server's events carry what the platform answered; the model needs only that there was one.
+      return rows.map((r) => ({ event: { type: r.event, paymentId: 'from-the-platform', txid: 'from-the-chain', reason: 'from-the-platform' } as AnyEventObject, party: r.party as Party }));
+    },
+
+    async read(rec): Promise<Reading> {
+      if (rec.id === null) return { code: null, absent: true, offered: {} };
+      const a = await rec.user.get<WithdrawalView>(`/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${rec.id}`);
+      if (a.code !== '0000') throw new Error(`withdrawal detail: ${a.code} ${a.msg}`);
+      return { code: `${a.object.status}/${a.object.stage}`, offered: {} };
+    },
+
+    async fingerprint(rec) {
+      if (rec.id === null) return 'none';
+      const w = await db.selectFrom('withdrawals').select(['stage', 'status', 'updated_at', 'payment_id']).where('id', '=', BigInt(rec.id)).executeTakeFirstOrThrow();
+      const events = (await db.selectFrom('withdrawal_events').select('id').where('withdrawal_id', '=', BigInt(rec.id)).execute()).length;
+      return `${w.stage}|${w.status}|${w.updated_at.toISOString()}|${w.payment_id ?? ''}|${events}|${await accountBalance(db, Accounts.user(rec.userId))}`;
+    },
+
+    async measure(rec) {
+      return { user: await accountBalance(db, Accounts.user(rec.userId)) };
+    },
+
+    expect(rec, { actions }): Record<string, bigint> {
+      const held = parseMoney(rec.amount) + WithdrawalRules.fee;
+      let user = 0n;
+      for (const a of actions) {
+        if (a === 'reserveFunds') user -= held;
+        if (a === 'refundFunds') user += held;
+      }
+      return { user };
+    },
+
+    invariants: () => world.invariants(),
+  };
+}

@@ -1,0 +1,40 @@
+import { DecisionSheet } from '../../src/app/DecisionSheet';
+import { useResource } from '../../src/app/useResource';
+import { getUserBalance } from '../../src/api/accounts';
+import { formatMoney, parseMoney } from '../../src/domain/money';
+import { useT } from '../../src/i18n/react';
+
+/**
+ * The review before paying from the account balance (issue 24): the amount, the balance now and what
+ * remains; nothing is paid until Pay. The amount it shows is the one sent, and the server refuses
+ * another. Closing it leaves the orders unpaid (they can be paid from My orders).
+ */
+export default function PayReviewSheet(props: { open: boolean; amount: string | null; busy: boolean; failure: string | null; onConfirm: (amount: string) => void; onClose: () => void }) {
+  const t = useT();
+  // Loaded afresh each time the sheet opens (and after a refusal), so "what remains" is true now.
+  const balance = useResource(getUserBalance);
+  const amount = props.amount === null ? null : parseMoney(props.amount);
+  const have = balance.data ? parseMoney(balance.data.balance) : null;
+  const remains = amount !== null && have !== null ? have - amount : null;
+  const short = remains !== null && remains < 0n;
+  return (
+    <DecisionSheet
+      open={props.open}
+      onOpenChange={(open) => (open ? undefined : props.onClose())}
+      title={t('review.payTitle')}
+      description={t('review.payDescription')}
+      testId="pay-review"
+      figures={[
+        { label: t('review.amount'), value: props.amount === null ? '…' : `${props.amount} π`, testId: 'pay-review-amount' },
+        { label: t('review.balanceNow'), value: have === null ? '…' : `${formatMoney(have)} π`, testId: 'pay-review-balance' },
+        { label: t('review.remains'), value: remains === null ? '…' : short ? '—' : `${formatMoney(remains)} π`, strong: true, testId: 'pay-review-remains' },
+      ]}
+      consequence={t('review.payConsequence')}
+      problem={short && remains !== null ? t('review.notEnough', { missing: formatMoney(-remains) }) : props.failure ? t(props.failure) : null}
+      confirmLabel={props.amount === null ? t('review.pay') : t('review.payAmount', { amount: props.amount })}
+      busy={props.busy}
+      disabled={props.amount === null || have === null || short}
+      onConfirm={() => props.amount !== null && props.onConfirm(props.amount)}
+    />
+  );
+}

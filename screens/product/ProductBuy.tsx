@@ -1,0 +1,271 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
+import AddToCartButton from '../../src/app/AddToCartButton';
+import { useCartCount } from '../../src/app/CartButton';
+import { Icon } from '../../src/app/Icon';
+import { go } from '../../src/app/navigation';
+import { Sheet } from '../../src/app/Sheet';
+import { formatMoney, parseMoney } from '../../src/domain/money';
+import type { ProductDetail } from '../../src/domain/types/catalogue';
+import { useT } from '../../src/i18n/react';
+import { button, muted } from '../../src/theme/ui.css';
+import * as css from './product.css';
+
+/**
+ * Buying from the product page (issue 22, finding 4): the sticky bar (Chat | Store | Cart | Add to cart |
+ * Buy now) that never scrolls away, the specification sheet both buy actions open (the price and stock of
+ * the chosen combination, the quantity), and the full-screen photo viewer (swipe, zoom, "1/3").
+ */
+export interface SkuChoice {
+  skuId: string | null;
+  quantity: number;
+}
+/** Which action opened the sheet: add to cart, buy now, or only choosing (from the page's row). */
+export type SheetMode = 'cart' | 'buy' | 'choose';
+
+/** The first specification and colour with stock (else the first), one piece. */
+export function firstChoice(product: ProductDetail): SkuChoice {
+  const sku = product.skus.find((s) => s.stock > 0) ?? product.skus[0];
+  return { skuId: sku?.id ?? null, quantity: 1 };
+}
+
+/** One shipping line: free when the method is free or the fee is 0. */
+export function isFreeShipping(product: Pick<ProductDetail, 'shippingMethod' | 'shippingFee'>): boolean {
+  return product.shippingMethod === 'free' || parseMoney(product.shippingFee) === 0n;
+}
+
+export function ProductBar({ product, owner, onSheet }: { product: ProductDetail; owner: boolean; onSheet: (mode: SheetMode) => void }) {
+  const t = useT();
+  const count = useCartCount();
+  const buyable = product.status === 'normal' && !owner && product.skus.some((s) => s.stock > 0);
+  return (
+    <nav className={css.buyBar} aria-label={t('buy.product.bar')} data-testid="product-bar">
+      {!owner && (
+        <button type="button" className={css.barIcon} onClick={() => go(`/chatRoom?seller=${product.seller.id}&product=${product.id}`)} data-testid="bar-chat">
+          <Icon name="chat" />
+          <span>{t('buy.product.chat')}</span>
+        </button>
+      )}
+      <button type="button" className={css.barIcon} onClick={() => go(`/product/store?id=${product.seller.id}`)} data-testid="bar-store">
+        <Icon name="store" />
+        <span>{t('buy.product.store')}</span>
+      </button>
+      <button type="button" className={css.barIcon} onClick={() => go('/product/cart')} data-testid="bar-cart" aria-label={count > 0 ? t('buy.product.cartWith', { count }) : t('buy.product.cart')}>
+        <span className={css.barBadgeWrap}>
+          <Icon name="cart" />
+          {count > 0 && (
+            <span className={css.barBadge} aria-hidden="true" data-testid="bar-cart-count">
+              {count > 99 ? '99+' : count}
+            </span>
+          )}
+        </span>
+        <span aria-hidden="true">{t('buy.product.cart')}</span>
+      </button>
+      <div className={css.barActions}>
+        <button type="button" className={css.barAdd} disabled={!buyable} onClick={() => onSheet('cart')} data-testid="add-to-cart-open">
+          {t('cart.add')}
+        </button>
+        <button type="button" className={css.barBuy} disabled={!buyable} onClick={() => onSheet('buy')} data-testid="buy-now-open">
+          {t('catalogue.detail.buyNow')}
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** The specification sheet: picture, the price and stock of the chosen combination, specification, colour, quantity; then the action. */
+export function SpecSheet({ product, mode, choice, onChoice, onClose }: { product: ProductDetail; mode: SheetMode; choice: SkuChoice; onChoice: (c: SkuChoice) => void; onClose: () => void }) {
+  const t = useT();
+  const specs = [...new Set(product.skus.map((s) => s.specification))];
+  const colours = [...new Set(product.skus.map((s) => s.colour))];
+  const current = product.skus.find((s) => s.id === choice.skuId) ?? null;
+  const [spec, setSpec] = useState<string | null>(current?.specification ?? specs[0] ?? null);
+  const [colour, setColour] = useState<string | null>(current?.colour ?? colours[0] ?? null);
+  const chosen = product.skus.find((s) => s.specification === spec && s.colour === colour) ?? null;
+  const stock = chosen?.stock ?? 0;
+  const quantity = Math.max(1, Math.min(choice.quantity, Math.max(1, stock)));
+  const stockOf = (sp: string | null, co: string | null) => product.skus.filter((s) => (sp === null || s.specification === sp) && (co === null || s.colour === co)).reduce((n, s) => n + s.stock, 0);
+  // The page keeps the choice (its row shows it).
+  useEffect(() => {
+    if (chosen && (chosen.id !== choice.skuId || quantity !== choice.quantity)) onChoice({ skuId: chosen.id, quantity });
+  }, [chosen, quantity, choice, onChoice]);
+  const setQuantity = (q: number) => onChoice({ skuId: chosen?.id ?? null, quantity: Math.max(1, Math.min(q, stock)) });
+  const buyable = product.status === 'normal' && chosen !== null && stock > 0;
+  const total = formatMoney(parseMoney(product.price) * BigInt(quantity));
+  const image = product.images[0];
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('buy.product.sheetTitle')}
+      testId="spec-sheet"
+      footer={
+        mode === 'choose' ? (
+          <button type="button" className={button({ block: true })} onClick={onClose} data-testid="spec-done">
+            {t('buy.product.done')}
+          </button>
+        ) : mode === 'cart' ? (
+          <div onClick={() => buyable && setTimeout(onClose)}>
+            <AddToCartButton productId={product.id} skuId={buyable ? chosen.id : null} quantity={quantity} />
+          </div>
+        ) : (
+          <button
+            type="button"
+            className={button({ block: true })}
+            disabled={!buyable}
+            data-testid="buy-now"
+            onClick={() => {
+              if (!chosen) return;
+              onClose();
+              go(`/product/submit-order?buy=${product.id}:${chosen.id}:${quantity}`);
+            }}
+          >
+            {t('catalogue.detail.buyNow')}
+          </button>
+        )
+      }
+    >
+      <div className={css.sheetHead}>
+        {image ? <img className={css.sheetThumb} src={image.urls.thumb} alt="" width={88} height={88} /> : <span className={css.sheetThumb} aria-hidden="true" />}
+        <div className={css.sheetFacts}>
+          <p className={css.sheetPrice} data-testid="spec-price">
+            π {total}
+          </p>
+          {quantity > 1 && <p className={muted}>{t('buy.product.each', { price: product.price })}</p>}
+          <p className={muted} data-testid="sku-stock" aria-live="polite">
+            {chosen && stock > 0 ? t('catalogue.detail.stock', { n: String(stock) }) : t('catalogue.detail.soldOut')}
+          </p>
+          <p className={muted}>{chosen ? `${chosen.specification} · ${chosen.colour}` : ''}</p>
+        </div>
+      </div>
+      <h3 className={css.sheetLabel}>{t('catalogue.detail.specification')}</h3>
+      <div className={css.chips} role="group" aria-label={t('catalogue.detail.specification')}>
+        {specs.map((s) => (
+          <button key={s} type="button" className={`${css.chip} ${s === spec ? css.chipOn : ''}`} aria-pressed={s === spec} disabled={stockOf(s, null) === 0} onClick={() => setSpec(s)} data-testid="spec-option">
+            {s}
+          </button>
+        ))}
+      </div>
+      <h3 className={css.sheetLabel}>{t('catalogue.detail.colour')}</h3>
+      <div className={css.chips} role="group" aria-label={t('catalogue.detail.colour')}>
+        {colours.map((c) => (
+          <button key={c} type="button" className={`${css.chip} ${c === colour ? css.chipOn : ''}`} aria-pressed={c === colour} disabled={stockOf(spec, c) === 0} onClick={() => setColour(c)} data-testid="colour-option">
+            {c}
+          </button>
+        ))}
+      </div>
+      <div className={css.quantityRow}>
+        <h3 className={css.sheetLabel} id="spec-quantity">
+          {t('buy.product.quantity')}
+        </h3>
+        <span className={css.stepper} role="group" aria-labelledby="spec-quantity">
+          <button type="button" className={css.stepButton} aria-label={t('cart.less')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)} data-testid="spec-less">
+            <Icon name="minus" size={16} />
+          </button>
+          <output data-testid="spec-quantity" aria-live="polite">
+            {quantity}
+          </output>
+          <button type="button" className={css.stepButton} aria-label={t('cart.more')} disabled={quantity >= stock} onClick={() => setQuantity(quantity + 1)} data-testid="spec-more">
+            <Icon name="plus" size={16} />
+          </button>
+        </span>
+      </div>
+    </Sheet>
+  );
+}
+
+/**
+ * The full-screen photo viewer: a Radix dialog (focus trapped and returned, Escape closes), a strip that
+ * swipes (scroll snap) and answers the arrow keys, a counter "2/3", and zoom (the button, or a double tap)
+ * to twice the size, panned by scrolling.
+ */
+export function PhotoViewer({ product, start, onClose }: { product: ProductDetail; start: number; onClose: (at: number) => void }) {
+  const t = useT();
+  const count = product.images.length;
+  const [index, setIndex] = useState(start);
+  const [zoomed, setZoomed] = useState(false);
+  const strip = useRef<HTMLDivElement | null>(null);
+  const sign = () => (strip.current && getComputedStyle(strip.current).direction === 'rtl' ? -1 : 1);
+  const show = (i: number, smooth = true) => {
+    const el = strip.current;
+    const next = Math.max(0, Math.min(count - 1, i));
+    setZoomed(false);
+    setIndex(next);
+    el?.scrollTo({ left: sign() * next * el.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+  };
+  useEffect(() => {
+    show(start, false);
+  }, []);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose(index)}>
+      <Dialog.Portal>
+        <Dialog.Content
+          className={css.viewer}
+          data-testid="photo-viewer"
+          aria-describedby={undefined}
+          onKeyDown={(e) => {
+            const rtl = sign() === -1;
+            const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
+            if (step === undefined) return;
+            e.preventDefault();
+            show(index + step);
+          }}
+        >
+          <Dialog.Title className={css.visuallyHidden}>{product.title}</Dialog.Title>
+          <div className={css.viewerTop}>
+            <span className={css.viewerCount} data-testid="viewer-counter" aria-live="polite">
+              {index + 1}/{count}
+            </span>
+            <button type="button" className={css.viewerButton} aria-pressed={zoomed} aria-label={t('buy.gallery.zoom')} onClick={() => setZoomed(!zoomed)} data-testid="viewer-zoom">
+              <Icon name="zoomIn" />
+            </button>
+            <Dialog.Close asChild>
+              <button type="button" className={css.viewerButton} aria-label={t('app.close')} data-testid="viewer-close">
+                <Icon name="close" />
+              </button>
+            </Dialog.Close>
+          </div>
+          <div
+            ref={strip}
+            className={css.viewerStrip}
+            data-zoomed={zoomed}
+            onScroll={(e) => {
+              if (zoomed) return;
+              const el = e.currentTarget;
+              setIndex(Math.round(Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth)));
+            }}
+          >
+            {product.images.map((image, i) => (
+              <div
+                key={image.id}
+                className={css.viewerSlide}
+                data-zoomed={zoomed && i === index}
+                // Zoomed, the picture pans by scrolling: the keyboard reaches it too.
+                {...(zoomed && i === index ? { tabIndex: 0, role: 'group', 'aria-label': t('buy.gallery.zoom') } : {})}
+              >
+                <img
+                  className={css.viewerImage}
+                  src={image.urls.full}
+                  width={1080}
+                  height={1080}
+                  alt={t('freshness.gallery.image', { n: i + 1, count })}
+                  loading={Math.abs(i - start) <= 1 ? 'eager' : 'lazy'}
+                  onDoubleClick={() => setZoomed(!zoomed)}
+                  data-testid="viewer-image"
+                />
+              </div>
+            ))}
+          </div>
+          <div className={css.viewerNav}>
+            <button type="button" className={css.viewerButton} aria-label={t('buy.gallery.previous')} disabled={index === 0} onClick={() => show(index - 1)} data-testid="viewer-previous">
+              <Icon name="back" />
+            </button>
+            <button type="button" className={css.viewerButton} aria-label={t('buy.gallery.next')} disabled={index >= count - 1} onClick={() => show(index + 1)} data-testid="viewer-next">
+              <Icon name="forward" />
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
