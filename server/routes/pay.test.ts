@@ -9,6 +9,7 @@ import { insertAddress, insertProduct, ledgerIsBalanced } from '../testing/comme
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { timerHandlers } from '../timers/handlers';
 import { runDueTimers } from '../timers/timers';
+import { InFlightPayment } from '../services/paymentsInFlight';
 
 let server: TestServer;
 let buyer: ApiCaller;
@@ -167,7 +168,12 @@ describe('paying with the coin', () => {
     const payment = await hostPayment(start.object);
     await buyer.post('/api/pay/coin/approve', { paymentId: payment.identifier });
     const signed = await host<PlatformPayment>('POST', `/payments/${payment.identifier}/sign`);
+    // While its payment is in flight the order waits past its window (issue 25); only after a day does it expire.
     await runDueTimers(server.deps.db, timerHandlers, server.clock.now() + CheckoutRules.unpaidWindow + 1);
+    expect((await buyer.get<OrderView>(`/api/commodity/orders/detail?id=${orderIds[0]}`)).object.status).toBe('unpaid');
+    // A payment in flight for longer than a day no longer holds its order (its approval is made a day old here).
+    await server.deps.db.updateTable('payments').set({ updated_at: new Date(server.clock.now() - InFlightPayment.waitAtMostMs) }).where('payment_id', '=', payment.identifier).execute();
+    await runDueTimers(server.deps.db, timerHandlers, server.clock.now() + CheckoutRules.unpaidWindow + InFlightPayment.recheckMs + 1);
     expect((await buyer.get<OrderView>(`/api/commodity/orders/detail?id=${orderIds[0]}`)).object.status).toBe('expired');
     expect((await buyer.post('/api/pay/coin/complete', { paymentId: payment.identifier, txid: signed.body.transaction?.txid })).code).toBe('0000');
     const after = (await buyer.get<UserInfo>('/api/users/user/getUserInfo')).object.balance;
