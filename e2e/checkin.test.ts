@@ -31,7 +31,7 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await page.waitForURL(/#\/sign$/);
     await vis(page, 'sign-button').click();
     await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
-    expect(await vis(page, 'sign-status').textContent()).toBe('Signed in: +1 points');
+    expect(await vis(page, 'sign-status').textContent()).toBe('Signed in: +1 point');
     await page.locator('[data-testid="points-balance"]', { hasText: '1' }).waitFor();
     await vis(page, 'sign-button').click();
     await page.locator('[data-testid="sign-status"][data-state="alreadySigned"]').waitFor();

@@ -118,6 +118,7 @@ describe('the cart is one tap away (finding 2)', () => {
     expect(await page.getByTestId('cart-count').count()).toBe(0);
 
     await tapTo(page, `/product/detail?id=${lamp.productId}`);
+    await vis(page, 'add-to-cart-open').click(); // the product bar opens the specification sheet
     await vis(page, 'add-to-cart').click();
     await vis(page, 'toast-action').waitFor();
     expect(await vis(page, 'toast-action').textContent()).toBe('View cart');
@@ -157,6 +158,7 @@ describe('a login returns to what asked for it (finding 6)', () => {
   it("a visitor's Buy now logs in and lands on the order for that product, not on the account tab", async () => {
     const { context, page } = await phone(browser);
     await page.goto(`${app.url}/#/product/detail?id=${lamp.productId}`);
+    await vis(page, 'buy-now-open').click();
     await vis(page, 'buy-now').click();
     await page.waitForURL(/#\/new-my$/);
     await logInInHost(page, 'demo_buyer');
@@ -201,5 +203,110 @@ describe('the rewarded video after a reload (finding 12)', () => {
     expect(await vis(page, 'video-status').textContent()).toContain('Reward received');
     await expectAccessible(page, 'check-in after the video');
     await context.close();
+  });
+});
+
+/** Text-character and emoji icons (arrows, chevrons, symbols, pictographs) in the visible screen's text. */
+const characterIcons = /[\u2190-\u21FF\u2300-\u23FF\u2460-\u27BF\u2B00-\u2BFF\u{1F000}-\u{1FAFF}›‹]/u;
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const slots = [...document.querySelectorAll<HTMLElement>('main > div')].filter((e) => e.offsetParent !== null || getComputedStyle(e).display !== 'none');
+    return slots.map((e) => e.innerText).join('\n') + (document.querySelector('nav[aria-label="Main"]') as HTMLElement | null)?.innerText;
+  });
+}
+async function setLanguage(page: Page, code: string) {
+  await page.evaluate((c) => localStorage.setItem('coin-mall.language', c), code);
+  await page.reload();
+}
+
+describe('one SVG icon set, mirrored right to left (findings 9, 10)', () => {
+  it('home, categories, help and the account menu draw their icons as SVG, no emoji or text characters', async () => {
+    const { context, page } = await phone(browser, { height: 1400 });
+    await page.goto(`${app.url}/#/index`);
+    await vis(page, 'product-tile').first().waitFor();
+    const categories = page.locator('#home-categories + div button');
+    await expect.poll(() => categories.count()).toBeGreaterThan(5);
+    for (const button of await categories.all()) expect(await button.locator('svg').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Search products or users' }).locator('svg').count()).toBe(1);
+    expect(await visibleText(page)).not.toMatch(characterIcons);
+    await loginAs(page, app.url, 'demo_seller');
+    for (const to of ['/my', '/classify', '/mine/customerService', '/seller/order/list']) {
+      await tapTo(page, to);
+      await page.waitForTimeout(600);
+      await page.locator('[aria-busy="true"]').filter({ visible: true }).first().waitFor({ state: 'detached' }).catch(() => undefined);
+      expect(await visibleText(page), to).not.toMatch(characterIcons);
+    }
+    await context.close();
+  });
+
+  it('in Arabic the forward chevrons point left, and the address form fits 390 and 320 px in every language', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    await setLanguage(page, 'ar');
+    await vis(page, 'open-cart').waitFor();
+    const chevron = vis(page, 'open-cart').locator('svg').last();
+    expect(await chevron.evaluate((svg) => getComputedStyle(svg).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(await vis(page, 'open-cart').evaluate((row) => row.getBoundingClientRect().right - (row.querySelector('svg:last-of-type') as SVGElement).getBoundingClientRect().right)).toBeGreaterThan(200);
+    await expectAccessible(page, 'account, Arabic');
+
+    for (const code of ['en', 'zh-CN', 'vi', 'fr', 'fil', 'hi', 'ms', 'ne', 'ar', 'id', 'ko', 'rw']) {
+      await setLanguage(page, code);
+      await tapTo(page, '/mine/address/add');
+      await vis(page, 'address-firstName').waitFor();
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 780 });
+        const outside = await page.evaluate(() => {
+          const fields = [...document.querySelectorAll<HTMLElement>('main input, main select')].filter((e) => e.offsetParent !== null);
+          return fields.filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.left < 0 || r.right > window.innerWidth + 0.5;
+          }).map((e) => e.dataset.testid ?? e.tagName);
+        });
+        expect(outside, `${code} at ${width} px`).toEqual([]);
+      }
+      await page.setViewportSize({ width: 375, height: 780 });
+    }
+    await expectAccessible(page, 'address form, Kinyarwanda');
+    await context.close();
+  });
+});
+
+describe('text a person wrote (finding 11)', () => {
+  it("one date format, plural rules and empty states with a way forward", async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_seller2');
+    // Counted messages follow the language's plural rules.
+    await tapTo(page, '/sign');
+    await vis(page, 'sign-button').click();
+    await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
+    expect(await vis(page, 'sign-status').textContent()).toBe('Signed in: +1 point');
+    expect(await page.getByText('Streak: 1 day', { exact: true }).filter({ visible: true }).count()).toBe(1);
+    await setLanguage(page, 'ar');
+    await page.getByText('أيام متتالية: يوم واحد', { exact: true }).filter({ visible: true }).first().waitFor();
+    await setLanguage(page, 'en');
+
+    // Empty lists say so with a picture and a way on.
+    await tapTo(page, '/mine/collect');
+    await vis(page, 'collect-empty').waitFor();
+    expect(await vis(page, 'collect-empty').locator('svg').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'favourites, empty');
+    await vis(page, 'collect-empty').getByRole('button', { name: 'Go shopping' }).click();
+    await page.waitForURL(/#\/index$/);
+    await tapTo(page, '/product/cart');
+    await vis(page, 'cart-empty').waitFor();
+    expect(await vis(page, 'cart-empty').locator('svg').count()).toBeGreaterThan(0);
+    expect(await vis(page, 'cart-empty').getByRole('button', { name: 'Go shopping' }).count()).toBe(1);
+
+    await context.close();
+
+    // A money movement's moment is SPEC's YYYY-MM-DD HH:mm:ss (the demo buyer's top-up).
+    const buyer = await phone(browser);
+    await loginAs(buyer.page, app.url, 'demo_buyer');
+    await tapTo(buyer.page, '/mine/user/balancedetails');
+    const time = buyer.page.locator('main time').filter({ visible: true }).first();
+    await time.waitFor();
+    expect(await time.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expectAccessible(buyer.page, 'balance details');
+    await buyer.context.close();
   });
 });

@@ -4,6 +4,9 @@ import { fromPromiseStub } from './actorStub';
 /**
  * Loading one piece of read-only data for a screen (a list of categories, a notice): loading, shown,
  * or failed with a retry. Screens never fetch; they run this chart with their `load` actor provided.
+ * RELOAD reads it again from any state, keeping what was loaded until the new answer replaces it; a
+ * RELOAD while loading starts the load over (the change it is about may have come after the load
+ * started: issue 23).
  */
 export interface ResourceContext {
   data: unknown;
@@ -31,12 +34,13 @@ export const resourceMachine = setup({
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }), meta: { by: 'server' } },
         onError: { target: 'failed', meta: { by: 'server' } },
       },
+      on: { RELOAD: { target: 'loading', reenter: true, meta: { by: 'user' } } },
     },
     ready: {
       on: { RELOAD: { target: 'loading', meta: { by: 'user' } } },
     },
     failed: {
-      on: { RETRY: { target: 'loading', meta: { by: 'user' } } },
+      on: { RETRY: { target: 'loading', meta: { by: 'user' } }, RELOAD: { target: 'loading', meta: { by: 'user' } } },
     },
   },
 });

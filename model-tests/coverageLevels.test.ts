@@ -9,7 +9,7 @@ import { allTransitions } from './support/walk';
 
 /**
  * Coverage by level (issue 26): every transition of a chart the server enforces must have been walked
- * through the API (model-tests/api/*.api.test.ts write the 'api' level of coverage.json). The charts
+ * through the API (model-tests/api/charts.api.test.ts writes the 'api' level of coverage.json). The charts
  * the server enforces are found in the server's code: every chart it applies through
  * server/charts/apply.ts. A transition added to such a chart fails here until an API walk takes it.
  */

@@ -15,6 +15,7 @@ import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
 import { catalogueRoutes } from './routes/catalogue';
 import { chatRoutes } from './routes/chat';
+import { liveRoutes } from './routes/live';
 import { workOrderRoutes } from './routes/workOrders';
 import { mediaRoutes } from './routes/media';
 import { noticesRoutes } from './routes/notices';
@@ -60,6 +61,7 @@ export function createApi(deps: Deps) {
   app.route('/', noticesRoutes(deps));
   app.route('/', advRoutes(deps));
   app.route('/', chatRoutes(deps));
+  app.route('/', liveRoutes(deps));
   app.route('/', workOrderRoutes(deps));
   if (deps.config.sandbox) {
     app.route('/', sandboxRoutes(deps));

@@ -19,6 +19,7 @@ import { securityHeaders } from './http/securityHeaders';
 import { chainOfConfig } from './platform/chain';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
+import { closeLiveHub } from './live/live';
 import { closeLiveStreams, openLiveStreams } from './http/liveStreams';
 import { operationsRoutes } from './http/operations';
 import { closeMediaStore } from './media/store';
@@ -233,6 +234,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const streams = await closeLiveStreams();
       await closeChatBus(deps.db);
+      await closeLiveHub(deps.db);
       let cut = false;
       const grace = new Promise<void>((resolve) =>
         setTimeout(() => {

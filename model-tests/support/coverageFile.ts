@@ -79,7 +79,7 @@ export function recordLevel(chart: string, level: Level, all: readonly string[],
     let guardEntry = entry.guards;
     if (guards) {
       guardEntry = {};
-      for (const g of [...new Set([...guardKeys, ...Object.keys(entry.guards ?? {})])]) {
+      for (const g of guardKeys) {
         const old = entry.guards?.[g] ?? { true: [], false: [] };
         const seen = guards.get(g);
         const at = (o: 'true' | 'false') => {

@@ -22,6 +22,7 @@ export function allGuards(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
   const visit = (node: AnyStateMachine['root']) => {
     for (const list of node.transitions.values()) for (const t of list) keys.push(guardKey(t) ?? '');
+    for (const t of node.always ?? []) keys.push(guardKey(t) ?? '');
     for (const child of Object.values(node.states)) visit(child as AnyStateMachine['root']);
   };
   visit(machine.root);
@@ -51,3 +52,22 @@ export function guardOutcomes(machine: AnyStateMachine, snapshot: AnyMachineSnap
   return out;
 }
 
+
+/**
+ * The guard outcomes an eventless (always) transition that was taken tells: its own guard was true, and
+ * the guarded candidates before it in its state's list were evaluated false.
+ */
+export function eventlessOutcomes(t: AnyTransitionDefinition): [string, boolean][] {
+  if (t.eventType !== '') return [];
+  const list = (t.source as { always?: AnyTransitionDefinition[] }).always ?? [];
+  const out: [string, boolean][] = [];
+  for (const candidate of list) {
+    const key = guardKey(candidate);
+    if (candidate === t) {
+      if (key) out.push([key, true]);
+      break;
+    }
+    if (key) out.push([key, false]);
+  }
+  return out;
+}

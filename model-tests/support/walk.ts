@@ -14,7 +14,7 @@ import {
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { recordLevel } from './coverageFile';
-import { allGuards, guardOutcomes } from './guards';
+import { allGuards, eventlessOutcomes, guardOutcomes } from './guards';
 
 /**
  * Model-based testing over any machine of machines/.
@@ -139,7 +139,12 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
       input,
       clock,
       inspect: (ev: InspectionEvent) => {
-        if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) for (const t of ev._transitions) walked.add(transitionKey(t));
+        if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
+          for (const t of ev._transitions) {
+            walked.add(transitionKey(t));
+            for (const [key, outcome] of eventlessOutcomes(t)) guards.set(key, (guards.get(key) ?? new Set<string>()).add(String(outcome)));
+          }
+        }
       },
     });
     sut.on('*', (ev: AnyEventObject) => emitted.push(ev));
@@ -204,5 +209,7 @@ export async function walk<M extends AnyStateMachine>(options: WalkOptions<M>): 
 
 /** Writes the machine's chart-level coverage for the gallery: walked and total transitions, what was missed, guard outcomes seen. */
 export function recordCoverage(machineId: string, result: WalkResult): void {
+  const gaps = result.guardKeys.flatMap((g) => ['true', 'false'].filter((o) => !result.guards.get(g)?.has(o)).map((o) => `${g} = ${o}`));
+  if (gaps.length) console.info(`[chart model] ${machineId}: guard outcomes no path reached: ${gaps.join(' | ')}`);
   recordLevel(machineId, 'chart', result.all, result.walked, result.guards, result.guardKeys);
 }

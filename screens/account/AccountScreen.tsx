@@ -10,12 +10,13 @@ import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
 import * as css from './account.css';
 import { LanguageSheet } from './LanguageSheet';
+import { Icon } from '../../src/app/Icon';
 
 function Row({ label, onClick, testId }: { label: string; onClick?: () => void; testId?: string }) {
   return (
     <button type="button" className={listRow} onClick={onClick} data-testid={testId}>
       <span>{label}</span>
-      <span aria-hidden="true">›</span>
+      <Icon name="forward" size={18} />
     </button>
   );
 }
@@ -70,7 +71,7 @@ export default function AccountScreen() {
           <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
           <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
           <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
-          <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span>🌐 {t('account.language')}</span><span aria-hidden="true">›</span></button>} />
+          <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span className={css.rowLabel}><Icon name="globe" size={18} /> {t('account.language')}</span><Icon name="forward" size={18} /></button>} />
           <CheckInEntries inviteCode={user.inviteCode} />
           <Row label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
           <Row label={t('accounts.entry.security')} onClick={() => go('/mine/securitysetting')} testId="open-security" />

@@ -11,6 +11,7 @@ import { changeAddressInput } from '../../src/domain/schemas/accounts';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, screen, skeleton } from '../../src/theme/ui.css';
 import { useAccountForm } from './useAccountForm';
+import { Icon } from '../../src/app/Icon';
 
 /** /mine/modify-location: the selected country (default Global) from the country list (getWordAddress level 1). */
 export default function LocationScreen() {
@@ -53,7 +54,7 @@ export default function LocationScreen() {
                 data-testid={`country-${c.id}`}
               >
                 <span>{c.name}</span>
-                <span aria-hidden="true">{c.id === selected ? '✓' : ''}</span>
+                {c.id === selected ? <Icon name="check" /> : <span />}
               </button>
             ))}
           </div>

@@ -6,6 +6,7 @@ import { go, takeReturn } from '../../src/app/navigation';
 import { useT } from '../../src/i18n/react';
 import { button, screen } from '../../src/theme/ui.css';
 import { LanguageSheet } from './LanguageSheet';
+import { Icon } from '../../src/app/Icon';
 
 /** /new-my: the login entry. Once logged in, back to the page that asked for the login (src/app/returnTo.ts), else the account tab. */
 export default function LoginEntryScreen() {
@@ -21,7 +22,7 @@ export default function LoginEntryScreen() {
         <LanguageSheet
           trigger={
             <button type="button" className={button({ tone: 'ghost' })} data-testid="language-button">
-              🌐 {t('language.title')}
+              <Icon name="globe" size={18} /> {t('language.title')}
             </button>
           }
         />

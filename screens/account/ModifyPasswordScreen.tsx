@@ -18,7 +18,7 @@ export default function ModifyPasswordScreen() {
   const t = useT();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.userInfo !== null);
-  const security = useResource(getSecurity, ['profile']);
+  const security = useResource(getSecurity);
   const [values, setValues] = useState({ oldPassword: '', password: '', confirmPassword: '' });
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
   const form = useAccountForm(changePasswordInput, async (input) => {

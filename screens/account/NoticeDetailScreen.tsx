@@ -4,12 +4,14 @@ import { useGate } from '../../src/app/gateContext';
 import { useScreenQuery } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
+import { shortDate } from '../../src/domain/dates';
 
 /** /mine/noticedetail?id=: one notice; opening it marks it read for a logged-in user. */
 export default function NoticeDetailScreen() {
   const t = useT();
+  const language = useLanguage();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.session !== null);
   const id = useScreenQuery().get('id') ?? '';
@@ -27,7 +29,7 @@ export default function NoticeDetailScreen() {
         ) : (
           <article className={card} data-testid="notice-detail">
             <h2 className={title}>{notice.data.title}</h2>
-            <p className={muted}>{new Date(notice.data.createdAt).toLocaleString()}</p>
+            <p className={muted}>{shortDate(notice.data.createdAt, language)}</p>
             <p style={{ whiteSpace: 'pre-wrap', lineHeight: 1.6 }}>{notice.data.body}</p>
           </article>
         )}

@@ -4,16 +4,20 @@ import { useGate } from '../../src/app/gateContext';
 import { go } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './forms.css';
+import { Icon } from '../../src/app/Icon';
+import { shortDate } from '../../src/domain/dates';
+import EmptyState from '../../src/app/EmptyState';
 
 /** /mine/notice: the platform's notices, newest first, with unread marks for a logged-in user. */
 export default function NoticeListScreen() {
   const t = useT();
+  const language = useLanguage();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.session !== null);
-  const notices = useResource(() => listNotices(loggedIn), ['notices']);
+  const notices = useResource(() => listNotices(loggedIn));
   return (
     <>
       <ScreenHeader title={t('accounts.notice.title')} backTo="/my" />
@@ -29,9 +33,7 @@ export default function NoticeListScreen() {
             {t('app.retry')}
           </button>
         ) : !notices.data || notices.data.list.length === 0 ? (
-          <p className={muted} data-testid="notices-empty">
-            {t('accounts.notice.empty')}
-          </p>
+          <EmptyState icon="bell" text={t('accounts.notice.empty')} testId="notices-empty" action={{ label: t('app.goHome'), onClick: () => go('/index') }} />
         ) : (
           <nav className={card} style={{ padding: 0, overflow: 'hidden' }} aria-label={t('accounts.notice.title')}>
             {notices.data.list.map((n) => (
@@ -40,9 +42,9 @@ export default function NoticeListScreen() {
                   {!n.read && <span className={css.badge} role="img" aria-label={t('accounts.notice.unread')} />}
                   <strong>{n.title}</strong>
                   <br />
-                  <small className={muted}>{new Date(n.createdAt).toLocaleString()}</small>
+                  <small className={muted}>{shortDate(n.createdAt, language)}</small>
                 </span>
-                <span aria-hidden="true">›</span>
+                <Icon name="forward" size={18} />
               </button>
             ))}
           </nav>

@@ -10,13 +10,14 @@ import { useT } from '../../src/i18n/react';
 import { button, card, listRow, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './forms.css';
 import { useAccountForm } from './useAccountForm';
+import { Icon } from '../../src/app/Icon';
 
 function Row({ label, value, onClick, testId }: { label: string; value?: string; onClick: () => void; testId: string }) {
   return (
     <button type="button" className={listRow} onClick={onClick} data-testid={testId}>
       <span>{label}</span>
       {value !== undefined && <span className={css.value}>{value}</span>}
-      <span aria-hidden="true">›</span>
+      <Icon name="forward" size={18} />
     </button>
   );
 }
@@ -26,7 +27,7 @@ export default function SecuritySettingsScreen() {
   const t = useT();
   const gate = useGate();
   const user = useSelector(gate, (s) => s.context.userInfo);
-  const security = useResource(getSecurity, ['profile']);
+  const security = useResource(getSecurity);
   const freeze = useAccountForm(null, async () => {
     await freezeMyAccount();
     showToast(t('accounts.security.frozen'), 'info');

@@ -120,7 +120,7 @@ function fromView(a: AddressView): Draft {
 }
 
 function EditLoader({ id }: { id: string }) {
-  const { data } = useResource(() => addressDetail(id), ['addresses']);
+  const { data } = useResource(() => addressDetail(id));
   if (!data) return <div className={skeleton} style={{ height: 240 }} aria-busy="true" />;
   return <AddressForm initial={fromView(data)} id={id} />;
 }

@@ -8,11 +8,12 @@ import type { AddressView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './address.css';
+import EmptyState from '../../src/app/EmptyState';
 
 /** /mine/address/list: the buyer's delivery addresses, exactly one default. */
 export default function AddressListScreen() {
   const t = useT();
-  const { state, data, retry, reload } = useResource(listAddresses, ['addresses']);
+  const { state, data, retry, reload } = useResource(listAddresses);
   const remove = useSubmit((id: string) => deleteAddress(id), undefined, () => reload());
   const makeDefault = useSubmit((id: string) => setDefaultAddress(id), undefined, () => reload());
   const list: AddressView[] = data ?? [];
@@ -26,7 +27,7 @@ export default function AddressListScreen() {
             {t('address.retry')}
           </button>
         )}
-        {state === 'ready' && list.length === 0 && <p className={muted} data-testid="address-empty">{t('address.empty')}</p>}
+        {state === 'ready' && list.length === 0 && <EmptyState icon="mapPin" text={t('address.empty')} testId="address-empty" />}
         {list.map((a) => (
           <section key={a.id} className={`${card} ${css.item}`} data-testid={`address-${a.id}`}>
             <div className={css.head}>

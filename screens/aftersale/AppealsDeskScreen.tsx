@@ -16,7 +16,7 @@ import { CaseView } from './CaseView';
 export default function AppealsDeskScreen() {
   const t = useT();
   const when = useDateTime();
-  const queue = useResource(() => appealQueue(), 'everyShow');
+  const queue = useResource(() => appealQueue());
   const reloadQueue = queue.reload;
   useEffect(() => reloadQueue(), []);
   const [openId, setOpenId] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import { CaseView } from './CaseView';
 /** /mine/order/aftersale?case=<id>: one case for its buyer, its seller (or staff), with its timeline and the steps allowed now. */
 export default function CaseScreen({ id }: { id: string }) {
   const t = useT();
-  const loaded = useResource(() => afterSaleDetail(id), 'everyShow');
+  const loaded = useResource(() => afterSaleDetail(id));
   const [view, setView] = useState<AfterSaleView | null>(null);
   useEffect(() => setView(loaded.data), [loaded.data]);
   return (

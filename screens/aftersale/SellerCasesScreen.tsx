@@ -54,8 +54,8 @@ function TabPanel({ tab }: { tab: SellerAfterSaleTab }) {
 export default function SellerCasesScreen() {
   const t = useT();
   const [tab, setTab] = useState<SellerAfterSaleTab>('toAnswer');
-  const badges = useResource(() => afterSaleBadges(), 'everyShow');
-  const money = useResource(() => sellerMoney(), 'everyShow');
+  const badges = useResource(() => afterSaleBadges());
+  const money = useResource(() => sellerMoney());
   const reload = badges.reload;
   const reloadMoney = money.reload;
   useEffect(() => reload(), [tab]);

@@ -10,6 +10,7 @@ import { showToast } from '../../src/app/toasts';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './cart.css';
+import EmptyState from '../../src/app/EmptyState';
 
 /** /product/cart: lines by seller, quantities within stock, an edit mode to select and remove, checkout of the selected lines. */
 export default function CartScreen() {
@@ -50,11 +51,8 @@ export default function CartScreen() {
         )}
         {loading && <div className={skeleton} style={{ height: 96 }} aria-busy="true" />}
         {ctx.items.length === 0 && (
-          <div className={`${card} ${css.empty}`} data-testid="cart-empty">
-            <p className={muted}>{t('cart.empty')}</p>
-            <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')}>
-              {t('cart.goShopping')}
-            </button>
+          <div className={card}>
+            <EmptyState icon="cart" text={t('cart.empty')} testId="cart-empty" action={{ label: t('cart.goShopping'), onClick: () => go('/index'), testId: 'empty-action' }} />
           </div>
         )}
         {[...sellers.entries()].map(([sellerId, group]) => (

@@ -20,6 +20,7 @@ interface Pending {
   clientId: string;
   body: string;
   failed: boolean;
+  imageId?: string;
 }
 
 function Subject({ card }: { card: SubjectCard }) {
@@ -37,15 +38,15 @@ function Subject({ card }: { card: SubjectCard }) {
   );
 }
 
-function LiveStream({ startAfter, onEvent, onFirstLive }: { startAfter: string | null; onEvent: (e: StreamEvent) => void; onFirstLive?: () => void }) {
+/** The connection's state; `onLive` runs each time it is live again (back online: unsent messages go). */
+function LiveStream({ onEvent, onLive }: { onEvent: (e: StreamEvent) => void; onLive: () => void }) {
   const t = useT();
-  const state = useChatStream(onEvent, startAfter);
-  const wasLive = useRef(false);
+  const state = useChatStream(onEvent);
+  const mounted = useRef(false);
   useEffect(() => {
-    if (state !== 'live' || wasLive.current) return;
-    wasLive.current = true;
-    onFirstLive?.();
-  }, [state, onFirstLive]);
+    if (state === 'live' && mounted.current) onLive();
+    mounted.current = true;
+  }, [state]);
   return (
     <div className={css.status} role="status" data-testid="chat-connection" data-state={state}>
       {t(`chat.connection.${state}`)}
@@ -60,6 +61,11 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
   const page = useResource(() => loadMessages(conversation.id));
   const [extra, setExtra] = useState<MessageView[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
+  // Messages typed while the connection was down, sent when it came back (said so on the message).
+  const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
+  const pendingNow = useRef(pending);
+  pendingNow.current = pending;
+  const resending = useRef(false);
   const [otherRead, setOtherRead] = useState(conversation.otherReadUpTo);
   const [draft, setDraft] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -70,16 +76,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
   const shown = [...byId.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   const acked = new Set(shown.map((m) => m.clientId));
   const waiting = pending.filter((p) => !acked.has(p.clientId));
-  const lastId = shown.at(-1)?.id ?? null;
   const lastTheirs = [...shown].reverse().find((m) => m.side !== conversation.mySide)?.id ?? null;
-
-  // The stream starts after the newest message the first load showed. An empty conversation has no
-  // position yet: once its stream is live, the history is read once more, so a message stored between
-  // the two is not missed.
-  const [streamFrom, setStreamFrom] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (page.state === 'ready' && streamFrom === undefined) setStreamFrom(lastId);
-  }, [page.state, streamFrom, lastId]);
 
   useEffect(() => {
     if (lastTheirs) void markRead(conversation.id, lastTheirs).catch(() => undefined);
@@ -93,14 +90,31 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
     if (event.type === 'read' && event.conversationId === conversation.id && event.side !== conversation.mySide) setOtherRead(event.upTo);
   };
 
-  const deliver = async (item: Pending, imageId?: string) => {
+  const deliver = async (item: Pending, quiet = false): Promise<boolean> => {
     setPending((ps) => [...ps.filter((p) => p.clientId !== item.clientId), { ...item, failed: false }]);
     try {
-      const stored = await sendMessage({ conversationId: conversation.id, clientId: item.clientId, body: item.body, ...(imageId ? { imageId } : {}) });
+      const stored = await sendMessage({ conversationId: conversation.id, clientId: item.clientId, body: item.body, ...(item.imageId ? { imageId: item.imageId } : {}) });
       setExtra((xs) => [...xs, stored]);
+      return true;
     } catch (error) {
       setPending((ps) => ps.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)));
-      showToast(error instanceof Error && error.message !== 'network' ? error.message : t('chat.notSent'), 'error');
+      if (!quiet) showToast(error instanceof Error && error.message !== 'network' ? error.message : t('chat.notSent'), 'error');
+      return false;
+    }
+  };
+
+  // Live again: the messages that could not be sent go now, in the order they were typed, each once
+  // (its client id makes a repeat harmless on the server); the first that fails again stops the rest.
+  const resendUnsent = async () => {
+    if (resending.current) return;
+    resending.current = true;
+    try {
+      for (const item of pendingNow.current.filter((p) => p.failed)) {
+        setResent((ids) => new Set(ids).add(item.clientId));
+        if (!(await deliver(item, true))) break;
+      }
+    } finally {
+      resending.current = false;
     }
   };
 
@@ -119,7 +133,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
     setUploading(true);
     try {
       const image = await uploadImage(file, gate.getSnapshot().context.session, currentLanguage());
-      await deliver({ clientId: newClientId(), body: '', failed: false }, image.id);
+      await deliver({ clientId: newClientId(), body: '', failed: false, imageId: image.id });
     } catch {
       showToast(t('messages.uploadFailed'), 'error');
     } finally {
@@ -129,7 +143,13 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
 
   return (
     <div className={css.room}>
-      {streamFrom !== undefined ? <LiveStream startAfter={streamFrom} onEvent={onEvent} onFirstLive={streamFrom === null ? page.reload : undefined} /> : null}
+      <LiveStream
+        onEvent={onEvent}
+        onLive={() => {
+          page.reload(); // what arrived while it was connecting or down
+          void resendUnsent();
+        }}
+      />
       {conversation.subject ? <Subject card={conversation.subject} /> : null}
       <div ref={list} className={css.messages} data-testid="chat-messages" aria-live="polite">
         {page.state === 'loading' && !page.data ? <p className={muted}>{t('app.loading')}</p> : null}
@@ -148,6 +168,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
               <small className={css.meta}>
                 <time dateTime={m.createdAt}>{specDatetime(m.createdAt)}</time>
                 {mine ? ` · ${BigInt(m.id) <= BigInt(otherRead) ? t('chat.read') : t('chat.sent')}` : ''}
+                {mine && resent.has(m.clientId) ? ` · ${t('live.sentWhenOnline')}` : ''}
               </small>
             </div>
           );

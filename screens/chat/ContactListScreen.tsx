@@ -8,7 +8,6 @@ import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
 import { LoginRequired } from './LoginRequired';
-import { useChatStream } from './useChatStream';
 
 export function ConversationRow({ c, onOpen }: { c: ConversationView; onOpen: () => void }) {
   const t = useT();
@@ -33,18 +32,11 @@ export function ConversationRow({ c, onOpen }: { c: ConversationView; onOpen: ()
   );
 }
 
-function Live({ after, onChange }: { after: string | null; onChange: () => void }) {
-  useChatStream(onChange, after);
-  return null;
-}
-
 function Conversations() {
   const t = useT();
-  const list = useResource(conversations, 'everyShow');
-  const newest = (list.data ?? []).reduce<string | null>((max, c) => (c.lastMessage && (max === null || BigInt(c.lastMessage.id) > BigInt(max)) ? c.lastMessage.id : max), null);
+  const list = useResource(conversations);
   return (
     <div>
-      {list.state === 'ready' ? <Live after={newest} onChange={list.reload} /> : null}
       <button type="button" className={css.row} onClick={() => go('/mine/onlinecustomerservice')} data-testid="contact-platform">
         <span className={css.avatar} aria-hidden="true">?</span>
         <span className={css.grow}>

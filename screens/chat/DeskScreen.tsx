@@ -11,8 +11,8 @@ import * as css from './chat.css';
 import { ChatPanel } from './ChatPanel';
 import { ConversationRow } from './ContactListScreen';
 import { LoginRequired } from './LoginRequired';
-import { useChatStream } from './useChatStream';
 import { useWorkOrderSteps, WorkOrderRow, WorkOrderThread } from './WorkOrderParts';
+import { Icon } from '../../src/app/Icon';
 
 /** Beside the chat: the user's orders (with their status) and work orders. */
 function UserContext({ userId }: { userId: string }) {
@@ -38,14 +38,13 @@ function UserContext({ userId }: { userId: string }) {
 
 function Conversations() {
   const t = useT();
-  const list = useResource(deskConversations, 'everyShow');
+  const list = useResource(deskConversations);
   const [open, setOpen] = useState<ConversationView | null>(null);
-  const newest = (list.data ?? []).reduce<string | null>((max, c) => (c.lastMessage && (max === null || BigInt(c.lastMessage.id) > BigInt(max)) ? c.lastMessage.id : max), null);
   if (open) {
     return (
       <section style={{ display: 'grid', gap: 12 }}>
         <button type="button" className={button({ tone: 'ghost' })} onClick={() => { setOpen(null); list.reload(); }}>
-          ‹ {t('chat.desk.waiting')}
+          <Icon name="back" size={16} /> {t('chat.desk.waiting')}
         </button>
         <h2 style={{ margin: 0, fontSize: 16 }}>{open.otherName}</h2>
         <UserContext userId={open.buyerId} />
@@ -57,7 +56,6 @@ function Conversations() {
   }
   return (
     <section className={card} style={{ padding: 0, overflow: 'hidden' }} aria-labelledby="desk-waiting">
-      {list.state === 'ready' ? <DeskLive after={newest} onChange={list.reload} /> : null}
       <h2 id="desk-waiting" style={{ margin: 0, padding: 16, fontSize: 16 }}>
         {t('chat.desk.waiting')}
       </h2>
@@ -69,11 +67,6 @@ function Conversations() {
   );
 }
 
-function DeskLive({ after, onChange }: { after: string | null; onChange: () => void }) {
-  useChatStream(onChange, after);
-  return null;
-}
-
 function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {
   const t = useT();
   const loaded = useResource(() => deskWorkOrder(id));
@@ -81,7 +74,7 @@ function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <section style={{ display: 'grid', gap: 12 }}>
       <button type="button" className={button({ tone: 'ghost' })} onClick={onBack}>
-        ‹ {t('chat.desk.queue')}
+        <Icon name="back" size={16} /> {t('chat.desk.queue')}
       </button>
       {w ? (
         <>

@@ -3,12 +3,13 @@ import { frequentQuestions } from '../../src/domain/customerService';
 import { useT } from '../../src/i18n/react';
 import { card, muted, screen, title } from '../../src/theme/ui.css';
 import * as css from './chat.css';
+import { Icon } from '../../src/app/Icon';
 
 const entries = [
-  { key: 'online', path: '/mine/onlinecustomerservice', icon: '?' },
-  { key: 'messages', path: '/contactorList', icon: '✉' },
-  { key: 'workOrders', path: '/workorder/workorderlist', icon: '✎' },
-  { key: 'notices', path: '/mine/notice', icon: '!' },
+  { key: 'online', path: '/mine/onlinecustomerservice', icon: 'help' },
+  { key: 'messages', path: '/contactorList', icon: 'mail' },
+  { key: 'workOrders', path: '/workorder/workorderlist', icon: 'edit' },
+  { key: 'notices', path: '/mine/notice', icon: 'bell' },
 ] as const;
 
 /** /mine/customerService, the help tab: entries to online customer service, messages, work orders and notices; frequent questions. */
@@ -20,14 +21,14 @@ export default function HelpScreen() {
       <nav className={card} style={{ padding: 0, overflow: 'hidden' }} aria-label={t('helpCentre.title')}>
         {entries.map((e) => (
           <button key={e.key} type="button" className={css.row} onClick={() => go(e.path)} data-testid={`help-${e.key}`}>
-            <span className={css.avatar} aria-hidden="true">
-              {e.icon}
+            <span className={css.avatar}>
+              <Icon name={e.icon} />
             </span>
             <span className={css.grow}>
               <strong>{t(`helpCentre.entries.${e.key}`)}</strong>
               <small className={muted}>{t(`helpCentre.entries.${e.key}Hint`)}</small>
             </span>
-            <span aria-hidden="true">›</span>
+            <Icon name="forward" size={18} />
           </button>
         ))}
       </nav>

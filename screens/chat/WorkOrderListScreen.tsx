@@ -9,7 +9,7 @@ import { WorkOrderRow } from './WorkOrderParts';
 
 function List() {
   const t = useT();
-  const list = useResource(() => workOrders(), 'everyShow');
+  const list = useResource(() => workOrders());
   return (
     <div style={{ display: 'grid', gap: 16, padding: 16 }}>
       <button type="button" className={button({ block: true })} onClick={() => go('/workorder/workorderadd')} data-testid="workorder-new">

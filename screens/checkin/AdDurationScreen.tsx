@@ -7,7 +7,7 @@ import { card, muted, screen } from '../../src/theme/ui.css';
 /** /mine/adDuration: the time spent on rewarded videos the platform confirmed. */
 export default function AdDurationScreen() {
   const t = useT();
-  const summary = useResource(checkInSummary, 'everyShow');
+  const summary = useResource(checkInSummary);
   const s = summary.data;
   return (
     <>

@@ -19,7 +19,7 @@ export function CheckInStats(props: { summary: CheckInSummary | null; pointsTest
         <span className={css.statValue} data-testid={props.streakTestId}>
           {s?.streak ?? '–'}
         </span>
-        <span className={muted}>{t('checkIn.streak', { days: String(s?.streak ?? 0) })}</span>
+        <span className={muted}>{t('checkIn.streak', { count: Number(s?.streak ?? 0) })}</span>
       </div>
       <div>
         <span className={css.statValue}>{s?.totalDays ?? '–'}</span>

@@ -15,8 +15,8 @@ import { Leaderboard } from './Leaderboard';
 /** /mine/medal/index: the ambassador's medal, level, profit, invite code, inviter and invitees. */
 export function MedalIndexScreen() {
   const t = useT();
-  const summary = useResource(ambassadorSummary, 'everyShow');
-  const list = useResource(() => invitees(1), 'everyShow');
+  const summary = useResource(ambassadorSummary);
+  const list = useResource(() => invitees(1));
   const [code, setCode] = useState('');
   const form = useSubmit(
     (values: { inviteCode: string }) => bindInviter(values.inviteCode),

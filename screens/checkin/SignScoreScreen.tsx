@@ -10,8 +10,8 @@ import { Leaderboard } from './Leaderboard';
 /** /mine/signscore: points, streak, this month's check-in calendar and the check-in leaderboard. */
 export default function SignScoreScreen() {
   const t = useT();
-  const summary = useResource(checkInSummary, 'everyShow');
-  const calendar = useResource(() => signList(), 'everyShow');
+  const summary = useResource(checkInSummary);
+  const calendar = useResource(() => signList());
   const s = summary.data;
   const c = calendar.data;
   // Monday-first grid: blank cells before the month's first day.

@@ -47,9 +47,9 @@ function SignToday() {
         <CheckInStats summary={s} pointsTestId="points-balance" streakTestId="streak" live />
         <section className={card} aria-labelledby="sign-title">
           <h2 id="sign-title">{t('checkIn.title')}</h2>
-          {s ? <p className={muted}>{t('checkIn.nextReward', { reward: s.nextReward })}</p> : null}
+          {s ? <p className={muted}>{t('checkIn.nextReward', { reward: s.nextReward, count: Number(s.nextReward) })}</p> : null}
           <p role="status" data-testid="sign-status" data-state={day}>
-            {day === 'signed' && ctx.reward ? t('checkIn.signed', { reward: ctx.reward }) : null}
+            {day === 'signed' && ctx.reward ? t('checkIn.signed', { reward: ctx.reward, count: Number(ctx.reward) }) : null}
             {day === 'alreadySigned' ? t(ctx.dayMessage ?? 'checkIn.signedToday') : null}
             {day === 'failed' ? t(ctx.dayMessage ?? 'messages.signInFailed') : null}
           </p>
@@ -70,7 +70,7 @@ function SignToday() {
             {video === 'loading' ? t('checkIn.ads.loading') : null}
             {video === 'watching' ? t('checkIn.ads.watching') : null}
             {video === 'verifying' ? t('checkIn.ads.verifying') : null}
-            {video === 'rewarded' ? t('checkIn.ads.rewarded', { reward: ctx.adReward ?? '0' }) : null}
+            {video === 'rewarded' ? t('checkIn.ads.rewarded', { reward: ctx.adReward ?? '0', count: Number(ctx.adReward ?? '0') }) : null}
             {video === 'gaveUp' ? t('checkIn.ads.gaveUp') : null}
             {video === 'closedEarly' ? t('checkIn.ads.closedEarly') : null}
             {ctx.adMessage && ['unavailable', 'unsupported', 'notGranted'].includes(video) ? t(ctx.adMessage) : null}

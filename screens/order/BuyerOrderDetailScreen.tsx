@@ -15,6 +15,7 @@ import { button, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, OrderItems, OrderTimeline, Row, Section, Stars, useExpressName, useOrderFromQuery } from './BuyerOrderParts';
+import { Icon } from '../../src/app/Icon';
 
 /** The status, and the running window as a sentence ("The seller confirms by …"). */
 function StatusBanner({ order }: { order: OrderView }) {
@@ -33,7 +34,7 @@ function StatusBanner({ order }: { order: OrderView }) {
       {order.status === 'refundRejected' && <p className={css.bannerNote}>{t(`buyerOrders.detail.rejectedNote.${order.stage.split('.')[1] ?? 'onTheWay'}`)}</p>}
       {orderCan(order).has('CONFIRM_RECEIPT') && (
         <button type="button" className={css.bannerLink} onClick={() => go(`/mine/check?id=${order.id}`)} data-testid="order-check">
-          {t('buyerOrders.actions.check')} ›
+          {t('buyerOrders.actions.check')} <Icon name="forward" size={14} />
         </button>
       )}
     </section>
@@ -149,7 +150,7 @@ function Shipment({ order }: { order: OrderView }) {
       )}
       {shipment.at && <Row label={t('buyerOrders.detail.shippedAt')}>{when(shipment.at)}</Row>}
       <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/mine/viewLogisticsDetail?id=${order.id}`)} data-testid="order-logistics">
-        {t('buyerOrders.detail.logistics')} ›
+        {t('buyerOrders.detail.logistics')} <Icon name="forward" size={14} />
       </button>
     </Section>
   );
@@ -225,10 +226,10 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
         <strong>{order.sellerName}</strong>
         <OrderItems items={order.items} />
         <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/chatRoom?seller=${order.sellerId}&order=${order.id}`)} data-testid="order-chat">
-          {t('chat.entry.contactSeller')} ›
+          {t('chat.entry.contactSeller')} <Icon name="forward" size={14} />
         </button>
         <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(`/workorder/workorderadd?orderNo=${encodeURIComponent(order.orderNo)}`)} data-testid="order-workorder">
-          {t('workOrder.fileForOrder')} ›
+          {t('workOrder.fileForOrder')} <Icon name="forward" size={14} />
         </button>
       </Section>
       <Section title={t('buyerOrders.detail.amounts')} testId="order-amounts">

@@ -13,6 +13,7 @@ import { useT } from '../../src/i18n/react';
 import { button, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import EmptyState from '../../src/app/EmptyState';
 
 const tabs = Object.keys(buyerOrderTabs) as BuyerOrderTab[];
 const isTab = (value: string | null): value is BuyerOrderTab => value !== null && (tabs as string[]).includes(value);
@@ -94,15 +95,7 @@ function OrderList({ tab }: { tab: BuyerOrderTab }) {
         </div>
       )}
       {pager.state === 'end' && first && (
-        <div className={ordersCss.empty} data-testid="buyer-orders-empty">
-          <span className={css.emptyIcon}>
-            <BuyerOrderIcon tab={tab} size={40} />
-          </span>
-          <p className={muted}>{t(`buyerOrders.list.empty.${tab}`)}</p>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/index')} data-testid="buyer-orders-shop">
-            {t('buyerOrders.list.goShopping')}
-          </button>
-        </div>
+        <EmptyState icon="receipt" text={t(`buyerOrders.list.empty.${tab}`)} testId="buyer-orders-empty" action={{ label: t('buyerOrders.list.goShopping'), onClick: () => go('/index'), testId: 'buyer-orders-shop' }} />
       )}
       <div className={ordersCss.stack} role="list">
         {pager.items.map((order) => (
@@ -123,7 +116,7 @@ export default function BuyerOrderListScreen() {
   const asked = query.get('tab');
   const [tab, setTab] = useState<BuyerOrderTab>(isTab(asked) ? asked : 'all');
   const ids = useId(); // one instance per kept-alive route and query
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const counts: Record<BuyerOrderTab, number> = {
     all: badges.data?.buyer.unread ?? 0,
     toPay: badges.data?.buyer.toPay ?? 0,

@@ -15,13 +15,14 @@ import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderTextLimits } from '../../src/domain/orderRules';
 import type { ReasonDraft, ReasonKey } from './buyerReasons';
+import { Icon } from '../../src/app/Icon';
 
 /** Pieces shared by the buyer's order screens (one area: screens/order). */
 
 /** The order named by `?id=`, loaded again each time the (kept-alive) screen is shown. */
 export function useOrderFromQuery() {
   const id = useScreenQuery().get('id') ?? '';
-  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)), 'everyShow');
+  const resource = useResource<OrderView | null>(() => (/^\d+$/.test(id) ? orderDetail(id) : Promise.resolve(null)));
   return { id, ...resource };
 }
 
@@ -167,7 +168,7 @@ export function Stars({ score }: { score: number }) {
     <span role="img" aria-label={t('buyerOrders.rate.scoreLabel', { score })}>
       {[1, 2, 3, 4, 5].map((n) => (
         <span key={n} aria-hidden="true" className={n <= score ? css.starFilled : undefined}>
-          {n <= score ? '★' : '☆'}
+          <Icon name="star" size={16} filled={n <= score} />
         </span>
       ))}
     </span>

@@ -9,6 +9,7 @@ import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { BuyerStepForm, OrderFrame, OrderItems, useBuyerStep, useOrderFromQuery } from './BuyerOrderParts';
 import { OrderTextLimits } from '../../src/domain/orderRules';
+import { Icon } from '../../src/app/Icon';
 
 interface RatingDraft {
   score: number | null;
@@ -45,7 +46,7 @@ function RateForm({ order }: { order: OrderView }) {
           className={css.stars}
           scoreClassName={(n) => `${css.star} ${filled(n) ? css.starFilled : ''}`}
           scoreLabel={(n) => t('buyerOrders.rate.scoreLabel', { score: n })}
-          face={(n) => <span aria-hidden="true">{filled(n) ? '★' : '☆'}</span>}
+          face={(n) => <Icon name="star" size={28} filled={filled(n)} />}
           testIdPrefix="rate-score"
         />
         <small className={muted} aria-live="polite" data-testid="rate-score-text">

@@ -7,6 +7,7 @@ import { orderStatusLabelKey } from '../../src/domain/orderStatus';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
 import * as css from './order.css';
+import { Icon, type IconName } from '../../src/app/Icon';
 
 function idsOf(query: URLSearchParams): string[] {
   return (query.get('orders') ?? '').split(',').filter((s) => /^\d+$/.test(s));
@@ -31,14 +32,14 @@ function OrderList({ ids }: { ids: string[] }) {
 }
 
 /** A result screen: the sign, the SPEC message, the orders concerned and what to do next. */
-function ResultFrame({ icon, heading, ids, note, actions }: { icon: string; heading: string; ids: string[]; note?: ReactNode; actions: ReactNode }) {
+function ResultFrame({ icon, heading, ids, note, actions }: { icon: IconName; heading: string; ids: string[]; note?: ReactNode; actions: ReactNode }) {
   const t = useT();
   return (
     <>
       <ScreenHeader title={t('result.title')} backTo="/index" />
       <div className={`${screen} ${css.result}`}>
         <p className={css.icon} aria-hidden="true">
-          {icon}
+          <Icon name={icon} size={48} />
         </p>
         <h2 className={title} data-testid="result-title">
           {heading}
@@ -57,7 +58,7 @@ export function SuccessScreen() {
   const ids = idsOf(useScreenQuery());
   return (
     <ResultFrame
-      icon="✓"
+      icon="check"
       heading={t('messages.paymentSuccessful')}
       ids={ids}
       actions={
@@ -82,7 +83,7 @@ export function FailScreen() {
   const canceled = query.get('reason') === 'canceled';
   return (
     <ResultFrame
-      icon="✕"
+      icon="close"
       heading={canceled ? t('messages.paymentCanceled') : t('messages.paymentFailed')}
       ids={ids}
       note={canceled ? null : <p className={muted}>{t('messages.paymentsError')}</p>}

@@ -188,7 +188,7 @@ export default function SubmitOrderScreen() {
   const items: Items = useMemo(() => buy ?? selectedItems(cartCtx).map(({ productId, skuId, quantity }) => ({ productId, skuId, quantity })), [buy, cartCtx]);
   const itemsKey = JSON.stringify(items);
 
-  const addresses = useResource(listAddresses, ['addresses']);
+  const addresses = useResource(listAddresses);
   const [addressId, setAddressId] = useState<string | null>(null);
   const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
   const [total, setTotal] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useT } from '../../src/i18n/react';
 import { card, listRow, muted, screen } from '../../src/theme/ui.css';
 import { consoleSections } from './sections';
+import { Icon } from '../../src/app/Icon';
 
 /** The platform console: the arbiter's (platform staff's) entry to every kind of platform work. */
 export default function ConsoleScreen() {
@@ -30,7 +31,7 @@ export default function ConsoleScreen() {
                   <br />
                   <small className={muted}>{t(section.descriptionKey)}</small>
                 </span>
-                <span aria-hidden="true">›</span>
+                <Icon name="forward" size={18} />
               </button>
             ))}
           </nav>

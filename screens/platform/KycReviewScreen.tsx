@@ -8,6 +8,7 @@ import { reviewKycInput, type ReviewKycInput } from '../../src/domain/schemas/ky
 import type { KycQueueItem } from '../../src/domain/types/kyc';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { exactTime } from '../../src/domain/dates';
 
 function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
   const t = useT();
@@ -19,7 +20,7 @@ function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
       <strong>
         {item.fullName} · {item.username}
       </strong>
-      <span className={muted}>{t('kyc.console.submittedAt', { date: item.submittedAt ? new Date(item.submittedAt).toLocaleString() : '—' })}</span>
+      <span className={muted}>{t('kyc.console.submittedAt', { date: exactTime(item.submittedAt) || '—' })}</span>
       <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px' }}>
         <dt className={muted}>{t('kyc.birthDate')}</dt>
         <dd style={{ margin: 0 }}>{item.birthDate}</dd>
@@ -54,7 +55,7 @@ function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
 /** Console: identity checks under review, oldest first (issue 27); staff verify, or reject with a reason. */
 export default function KycReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(kycQueue, 'everyShow');
+  const { state, data, reload } = useResource(kycQueue);
   return (
     <>
       <ScreenHeader title={t('kyc.console.title')} backTo="/platform/console" />

@@ -7,7 +7,7 @@ import { card, muted } from '../../src/theme/ui.css';
 /** The console's alert when approved payouts wait on the app's side (issue 27): the app wallet, its balance, what waits and why. */
 export function PayoutAlert() {
   const t = useT();
-  const { data } = useResource(payoutDesk, 'everyShow');
+  const { data } = useResource(payoutDesk);
   if (!data || (!data.alert && data.queued === 0)) return null;
   const reasons = [...new Set(data.waiting.map((w) => w.reason))];
   return (

@@ -30,7 +30,7 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
       <strong data-testid="review-title">{item.title}</strong>
       <span className={muted}>
         π {item.price} · {t('catalogue.console.seller', { name: item.seller.nickname })}
-        {item.reports ? ` · ${t('catalogue.console.reports', { n: String(item.reports) })}` : ''}
+        {item.reports ? ` · ${t('catalogue.console.reports', { count: Number(item.reports) })}` : ''}
       </span>
       <p className={muted} style={{ whiteSpace: 'pre-wrap' }}>
         {item.description.slice(0, 400)}
@@ -61,7 +61,7 @@ function Queue({ status }: { status: ProductStatus }) {
   const t = useT();
   const loader = useMemo(() => () => getReviewQueue(status), [status]);
   // Kept alive while hidden: read afresh each time the screen is shown (other staff decide too).
-  const { state, data, reload } = useResource<ReviewItem[]>(loader, 'everyShow');
+  const { state, data, reload } = useResource<ReviewItem[]>(loader);
   if (state === 'loading') return <div className={skeleton} style={{ height: 200 }} />;
   if (!data?.length) return <p className={muted}>{t('catalogue.console.empty')}</p>;
   return (

@@ -12,8 +12,9 @@ import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
 import { withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
 import { kycStatusLabelKey } from '../../src/domain/kyc';
 import { PayoutAlert } from './PayoutAlert';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { exactTime, shortDate } from '../../src/domain/dates';
 
 /**
  * One withdrawal to review (issue 24): Approve and Reject each open a confirmation stating the amount and
@@ -22,6 +23,7 @@ import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
  */
 function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const [reason, setReason] = useState('');
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const act = useSubmit(reviewWithdrawal, (v: ReviewWithdrawalInput) => firstProblem(reviewWithdrawalInput, v)?.key ?? null, () => {
@@ -42,7 +44,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
         {item.amount} π · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {new Date(item.createdAt).toLocaleString()}
+        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {exactTime(item.createdAt)}
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -51,7 +53,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
           <ul>
             {item.earlier.map((e) => (
               <li key={e.id}>
-                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {new Date(e.createdAt).toLocaleDateString()}
+                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {shortDate(e.createdAt, language)}
               </li>
             ))}
           </ul>
@@ -102,7 +104,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
 /** Console: withdrawals waiting for manual review, oldest first, with the person's KYC and earlier withdrawals. */
 export default function WithdrawalReviewScreen() {
   const t = useT();
-  const { state, data, reload } = useResource(withdrawalReviewQueue, 'everyShow');
+  const { state, data, reload } = useResource(withdrawalReviewQueue);
   return (
     <>
       <ScreenHeader title={t('withdrawal.consoleTitle')} backTo="/platform/console" />

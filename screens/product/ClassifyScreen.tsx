@@ -4,6 +4,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { useT } from '../../src/i18n/react';
 import { button, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { categoryIcon, Icon } from '../../src/app/Icon';
 
 /** Categories (/classify): every category, each opening its product list. */
 export default function ClassifyScreen() {
@@ -25,10 +26,10 @@ export default function ClassifyScreen() {
         <nav aria-label={t('catalogue.classify.title')}>
           {(data ?? []).map((c) => (
             <button key={c.id} type="button" className={listRow} onClick={() => go(`/product/classifysearch?category=${c.id}`)}>
-              <span>
-                <span aria-hidden="true">{c.icon}</span> {t(`categories.${c.key}`)}
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                <Icon name={categoryIcon(c.key)} /> {t(`categories.${c.key}`)}
               </span>
-              <span aria-hidden="true">›</span>
+              <Icon name="forward" size={18} />
             </button>
           ))}
         </nav>

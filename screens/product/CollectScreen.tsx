@@ -7,13 +7,15 @@ import { useSubmit } from '../../src/app/useSubmit';
 import type { ProductCard } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
 import { button, muted, screen } from '../../src/theme/ui.css';
+import EmptyState from '../../src/app/EmptyState';
+import { go } from '../../src/app/navigation';
 
 type Collected = ProductCard & { status: string };
 
 /** My favourites (/mine/collect): collected products, newest first; each can be uncollected. */
 export default function CollectScreen() {
   const t = useT();
-  const pager = usePager<Collected>((cursor) => getCollected(cursor), ['favourites']);
+  const pager = usePager<Collected>((cursor) => getCollected(cursor));
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
   const remove = useSubmit((id: string) => collectProduct(id, false), undefined, () => pager.reload());
   return (
@@ -21,7 +23,7 @@ export default function CollectScreen() {
       <ScreenHeader title={t('catalogue.collect.title')} />
       <div className={screen}>
         {pager.state === 'loading' && pager.items.length === 0 ? <SkeletonGrid count={4} /> : null}
-        {pager.state === 'end' && pager.items.length === 0 ? <p className={muted} data-testid="collect-empty">{t('catalogue.collect.empty')}</p> : null}
+        {pager.state === 'end' && pager.items.length === 0 ? <EmptyState icon="heart" text={t('catalogue.collect.empty')} testId="collect-empty" action={{ label: t('cart.goShopping'), onClick: () => go('/index'), testId: 'empty-action' }} /> : null}
         <div className={grid.grid}>
           {pager.items.map((p) => (
             <div key={p.id} style={{ display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="collected">

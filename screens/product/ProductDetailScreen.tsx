@@ -239,7 +239,7 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
                 className={`${css.starButton} ${rating !== null && n <= rating ? css.starOn : ''}`}
                 onClick={() => setRating(n)}
               >
-                ★
+                <Icon name="star" size={24} filled={rating !== null && n <= rating} />
               </button>
             ))}
           </div>
@@ -271,8 +271,10 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
         <article key={c.id} className={css.comment} data-testid="comment">
           <div className={css.row}>
             <strong>{c.authorName ?? t('catalogue.detail.anonymousName')}</strong>
-            <span className={css.stars} aria-label={`${c.rating} / 5`}>
-              {'★'.repeat(c.rating)}
+            <span className={css.stars} role="img" aria-label={`${c.rating} / 5`}>
+              {Array.from({ length: c.rating }, (_, i) => (
+                <Icon key={i} name="star" size={14} filled />
+              ))}
             </span>
           </div>
           <p style={{ margin: 0 }}>{c.content}</p>
@@ -315,7 +317,7 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
   const t = useT();
   const [choice, setChoice] = useState<SkuChoice>(() => firstChoice(product));
   const [sheet, setSheet] = useState<SheetMode | null>(null);
-  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)), ['favourites', 'follows']);
+  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)));
   const rel = relation.data;
   const needLogin = askToLogIn; // back here once logged in (src/app/returnTo.ts)
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
@@ -353,7 +355,8 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
               disabled={collect.submitting || rel?.owner === true}
               onClick={() => (loggedIn ? collect.submit(!(rel?.collected ?? false)) : needLogin())}
             >
-              {rel?.collected ? `♥ ${t('catalogue.detail.collected')}` : `♡ ${t('catalogue.detail.collect')}`}
+              <Icon name="heart" size={18} filled={rel?.collected ?? false} />
+              {rel?.collected ? t('catalogue.detail.collected') : t('catalogue.detail.collect')}
             </button>
             <button type="button" className={button({ tone: 'ghost' })} onClick={() => void copy()} data-testid="copy-link">
               {t('catalogue.detail.copyLink')}

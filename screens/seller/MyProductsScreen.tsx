@@ -68,7 +68,7 @@ function List({ status }: { status: ProductStatus | 'all' }) {
   const t = useT();
   const loader = useMemo(() => () => getMyProducts(status === 'all' ? undefined : status), [status]);
   // Kept alive while hidden: read afresh each time the screen is shown (staff review it too).
-  const { state, data, reload } = useResource<OwnProduct[]>(loader, 'everyShow');
+  const { state, data, reload } = useResource<OwnProduct[]>(loader);
   if (state === 'loading') return <div className={skeleton} style={{ height: 200 }} />;
   if (!data?.length) return <p className={muted}>{t('catalogue.publish.empty')}</p>;
   return (

@@ -25,6 +25,7 @@ import type { OwnProduct, OwnProductDetail } from '../../src/domain/types/catalo
 import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './seller.css';
+import { Icon } from '../../src/app/Icon';
 
 interface Upload {
   key: string;
@@ -175,13 +176,13 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
                 ) : null}
                 <div className={css.thumbBar}>
                   <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.moveLeft')} disabled={i === 0} onClick={() => move(i, -1)}>
-                    ‹
+                    <Icon name="back" size={16} />
                   </button>
                   <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.removeImage')} data-testid="remove-image" onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}>
                     ×
                   </button>
                   <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.moveRight')} disabled={i === uploads.length - 1} onClick={() => move(i, 1)}>
-                    ›
+                    <Icon name="forward" size={16} />
                   </button>
                 </div>
               </div>
@@ -211,7 +212,7 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
         <Field id="title" label={t('catalogue.publish.titleLabel')} error={issues.title}>
           <input id="title" className={`${css.input} ${invalid('title')}`} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} aria-invalid={!!issues.title} />
         </Field>
-        <Field id="description" label={t('catalogue.publish.descriptionLabel')} error={issues.description} hint={t('catalogue.publish.wordCount', { n: String(countWords(values.description)) })}>
+        <Field id="description" label={t('catalogue.publish.descriptionLabel')} error={issues.description} hint={t('catalogue.publish.wordCount', { count: countWords(values.description) })}>
           <textarea id="description" className={`${css.textarea} ${invalid('description')}`} value={values.description} maxLength={5000} onChange={(e) => set('description', e.target.value)} aria-invalid={!!issues.description} />
         </Field>
         <Field id="categoryId" label={t('catalogue.publish.category')} error={issues.categoryId}>

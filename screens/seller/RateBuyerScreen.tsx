@@ -12,6 +12,7 @@ import { card } from '../../src/theme/ui.css';
 import { SellerStepFrame, useSellerOrder } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { Icon } from '../../src/app/Icon';
 
 function RateBuyerForm({ id, order }: { id: string; order: OrderView }) {
   const t = useT();
@@ -52,7 +53,8 @@ function RateBuyerForm({ id, order }: { id: string; order: OrderView }) {
           face={(n) => (
             <>
               <span className={css.scoreStar} aria-hidden="true">
-                {n}★
+                {n}
+                <Icon name="star" size={14} filled />
               </span>
               <span>{t(`sellerOrders.rate.scores.${n}`)}</span>
             </>

@@ -73,7 +73,7 @@ export default function SellerAuthScreen({ step }: { step?: 'one' }) {
   const gate = useGate();
   const user = useSelector(gate, (s) => s.context.userInfo);
   // Read afresh each time this kept-alive screen is shown (staff decide elsewhere).
-  const status = useResource(() => (user ? getMyApplication() : Promise.resolve(null)), 'everyShow');
+  const status = useResource(() => (user ? getMyApplication() : Promise.resolve(null)));
   const [applying, setApplying] = useState(step === 'one');
   const app = status.data?.application ?? null;
   const seller = (status.data?.seller ?? false) || (user?.roles.includes('seller') ?? false);

@@ -13,10 +13,11 @@ import { button, screen, skeleton } from '../../src/theme/ui.css';
 import { pi, SellerOrderPagedList } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { Icon } from '../../src/app/Icon';
 
 function MoneySummary() {
   const t = useT();
-  const summary = useResource(orderMoneySummary, 'everyShow');
+  const summary = useResource(orderMoneySummary);
   if (summary.state === 'loading' && !summary.data) return <div className={skeleton} style={{ height: 140 }} aria-busy="true" />;
   if (!summary.data) {
     return (
@@ -63,17 +64,17 @@ function Shortcuts({ refreshKey }: { refreshKey: number }) {
   useEffect(() => badges.reload(), [refreshKey]);
   const seller = badges.data?.seller;
   const items = [
-    { key: 'toConfirm', icon: '🕒', count: seller?.toConfirm ?? 0, to: '/mine/seller/sellerallOrderList?tab=toConfirm' },
-    { key: 'pendingShipment', icon: '📦', count: seller?.pendingShipment ?? 0, to: '/mine/seller/shipping-order-list' },
-    { key: 'refunds', icon: '↩️', count: seller?.refunds ?? 0, to: '/mine/seller/refundorderlist' },
-    { key: 'afterSales', icon: '🛠️', count: seller?.afterSales ?? 0, to: '/mine/seller/aftersale-list' },
+    { key: 'toConfirm', icon: 'clock', count: seller?.toConfirm ?? 0, to: '/mine/seller/sellerallOrderList?tab=toConfirm' },
+    { key: 'pendingShipment', icon: 'box', count: seller?.pendingShipment ?? 0, to: '/mine/seller/shipping-order-list' },
+    { key: 'refunds', icon: 'refund', count: seller?.refunds ?? 0, to: '/mine/seller/refundorderlist' },
+    { key: 'afterSales', icon: 'tool', count: seller?.afterSales ?? 0, to: '/mine/seller/aftersale-list' },
   ] as const;
   return (
     <nav className={css.shortcuts} aria-label={t('sellerOrders.centre.shortcuts')}>
       {items.map((item) => (
         <button key={item.key} type="button" className={css.shortcut} onClick={() => go(item.to)} data-testid={`seller-shortcut-${item.key}`}>
-          <span className={css.shortcutIcon} aria-hidden="true">
-            {item.icon}
+          <span className={css.shortcutIcon}>
+            <Icon name={item.icon} size={24} />
           </span>
           <span>{t(`sellerOrders.tabs.${item.key}`)}</span>
           {item.count > 0 ? (

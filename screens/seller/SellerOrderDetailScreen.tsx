@@ -290,13 +290,13 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
             {order.buyerRating ? (
               <Line
                 label={t('sellerOrders.detail.buyerRated')}
-                value={`${'★'.repeat(order.buyerRating.score)}${order.buyerRating.comment ? ` · ${order.buyerRating.comment}` : ''}`}
+                value={`${t('buyerOrders.rate.scoreLabel', { score: order.buyerRating.score })}${order.buyerRating.comment ? ` · ${order.buyerRating.comment}` : ''}`}
               />
             ) : null}
             {order.sellerRating ? (
               <Line
                 label={t('sellerOrders.detail.youRated')}
-                value={`${'★'.repeat(order.sellerRating.score)}${order.sellerRating.comment ? ` · ${order.sellerRating.comment}` : ''}`}
+                value={`${t('buyerOrders.rate.scoreLabel', { score: order.sellerRating.score })}${order.sellerRating.comment ? ` · ${order.sellerRating.comment}` : ''}`}
                 testId="seller-detail-your-rating"
               />
             ) : null}
@@ -328,7 +328,7 @@ export default function SellerOrderDetailScreen() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
   // Kept alive: shown again after shipping, cancelling or rating elsewhere, it reads the order afresh.
-  const order = useResource(() => orderDetail(id), 'everyShow');
+  const order = useResource(() => orderDetail(id));
   return (
     <>
       <ScreenHeader title={t('sellerOrders.detail.title')} backTo="/mine/seller/sellerallOrderList" />

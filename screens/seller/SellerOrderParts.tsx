@@ -15,6 +15,8 @@ import { useLanguage, useT } from '../../src/i18n/react';
 import { button, muted, skeleton, title as titleStyle } from '../../src/theme/ui.css';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { Icon } from '../../src/app/Icon';
+import EmptyState from '../../src/app/EmptyState';
 
 /** Shared pieces of the seller's order screens (screens/seller only). */
 
@@ -100,13 +102,9 @@ export function OrderSkeletons({ count = 3 }: { count?: number }) {
 }
 
 export function EmptyOrders({ text, testId = 'seller-orders-empty' }: { text: string; testId?: string }) {
+  const t = useT();
   return (
-    <div className={ordersCss.empty} data-testid={testId}>
-      <p className={css.emptyIcon} aria-hidden="true">
-        📦
-      </p>
-      <p className={muted}>{text}</p>
-    </div>
+    <EmptyState icon="box" text={text} testId={testId} action={{ label: t('tabs.publish'), onClick: () => go('/publish') }} />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Notice } from './Notice';
 
 export default function NotFoundScreen() {
-  return <Notice icon="🧭" textKey="app.notFound" />;
+  return <Notice icon="mapPin" textKey="app.notFound" />;
 }

@@ -9,6 +9,7 @@ import { useResource } from '../../src/app/useResource';
 import type { ProductCard, SellerRef } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
 import { card, listRow, muted, screen, title } from '../../src/theme/ui.css';
+import { Icon } from '../../src/app/Icon';
 
 function Followed() {
   const t = useT();
@@ -22,7 +23,7 @@ function Followed() {
           <span>
             <strong>{s.nickname}</strong> <span className={muted}>@{s.username}</span>
           </span>
-          <span aria-hidden="true">›</span>
+          <Icon name="forward" size={18} />
         </button>
       ))}
     </>

@@ -7,6 +7,7 @@ import { useT } from '../../src/i18n/react';
 import { button, card, screen, skeleton } from '../../src/theme/ui.css';
 import { Blockers } from './WithdrawalBlockers';
 import * as css from './withdrawal.css';
+import { Icon } from '../../src/app/Icon';
 
 const checks: { blocker: WithdrawBlocker; labelKey: string }[] = [
   { blocker: 'kycNotPassed', labelKey: 'withdrawal.checkKyc' },
@@ -18,7 +19,7 @@ const checks: { blocker: WithdrawBlocker; labelKey: string }[] = [
 /** /mine/authbeforewithdraw: what must hold before a withdrawal (isUserWithdrawable), each ticked or with its remedy. */
 export default function AuthBeforeWithdrawScreen() {
   const t = useT();
-  const { data, reload } = useResource(isUserWithdrawable, 'everyShow');
+  const { data, reload } = useResource(isUserWithdrawable);
   return (
     <>
       <ScreenHeader title={t('withdrawal.checksTitle')} backTo="/my" />
@@ -30,8 +31,8 @@ export default function AuthBeforeWithdrawScreen() {
               {checks.map((c) => (
                 <li key={c.blocker} className={css.row} data-testid={`check-${c.blocker}`}>
                   <span>{t(c.labelKey)}</span>
-                  <span className={css.status} aria-label={data.blockers.includes(c.blocker) ? '✗' : '✓'}>
-                    {data.blockers.includes(c.blocker) ? '✗' : '✓'}
+                  <span className={css.status}>
+                    <Icon name={data.blockers.includes(c.blocker) ? 'close' : 'check'} label={t(data.blockers.includes(c.blocker) ? 'journey.checkMissing' : 'journey.checkDone')} />
                   </span>
                 </li>
               ))}

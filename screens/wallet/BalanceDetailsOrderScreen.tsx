@@ -11,6 +11,7 @@ import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './balance.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { MovementRow } from './BalanceMovementRow';
+import { Icon } from '../../src/app/Icon';
 
 /** One order's movements of the caller's balance (a handful: payment, refund or income). */
 async function movementsOf(orderId: string): Promise<BalanceMovementView[]> {
@@ -56,7 +57,7 @@ function Money({ order, movements }: { order: OrderView; movements: BalanceMovem
         {row(t('balance.order.paid'), order.paidAmount, 'balance-order-paid')}
         <p className={muted}>{t('balance.order.note')}</p>
         <button type="button" className={button({ tone: 'ghost' })} onClick={() => go(order.viewer === 'buyer' ? `/mine/order/detail?id=${order.id}` : `/mine/seller/order-detail?id=${order.id}`)} data-testid="balance-order-open">
-          {t('balance.order.open')} ›
+          {t('balance.order.open')} <Icon name="forward" size={14} />
         </button>
       </section>
       <section className={ordersCss.section}>
@@ -81,7 +82,7 @@ function Money({ order, movements }: { order: OrderView; movements: BalanceMovem
 export default function BalanceDetailsOrderScreen() {
   const t = useT();
   const id = useScreenQuery().get('id') ?? '';
-  const money = useResource(() => loadOrderMoney(id), 'everyShow');
+  const money = useResource(() => loadOrderMoney(id));
   return (
     <>
       <ScreenHeader title={t('balance.order.title')} backTo="/mine/user/balancedetails" />

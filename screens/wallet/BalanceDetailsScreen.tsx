@@ -8,6 +8,8 @@ import { muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './balance.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { MovementRow } from './BalanceMovementRow';
+import EmptyState from '../../src/app/EmptyState';
+import { go } from '../../src/app/navigation';
 
 /** /mine/user/balancedetails: the account balance and every movement of it, newest first, each with its order. */
 export default function BalanceDetailsScreen() {
@@ -35,9 +37,7 @@ export default function BalanceDetailsScreen() {
           </div>
         )}
         {pager.state === 'end' && first && (
-          <div className={ordersCss.empty} data-testid="balance-empty">
-            <p className={muted}>{t('balance.empty')}</p>
-          </div>
+          <EmptyState icon="wallet" text={t('balance.empty')} testId="balance-empty" action={{ label: t('cart.goShopping'), onClick: () => go('/index') }} />
         )}
         {!first && (
           <div className={css.list} role="list" aria-label={t('balance.movements')}>

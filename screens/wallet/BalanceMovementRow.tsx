@@ -5,6 +5,7 @@ import type { BalanceMovementView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { muted } from '../../src/theme/ui.css';
 import * as css from './balance.css';
+import { Icon } from '../../src/app/Icon';
 
 /** One movement: what it was, when, its order, and the signed amount; with an order it opens that order's money. */
 export function MovementRow({ movement, linkToOrder = true }: { movement: BalanceMovementView; linkToOrder?: boolean }) {
@@ -26,7 +27,7 @@ export function MovementRow({ movement, linkToOrder = true }: { movement: Balanc
       <span className={movement.pending ? css.amountPending : isOutgoing(movement.amount) ? css.amountOut : css.amountIn} data-testid={`balance-amount-${movement.id}`}>
         {movement.pending ? `${movement.amount.replace(/^-/, '')} π` : signedCoin(movement.amount)}
       </span>
-      {movement.order && linkToOrder && <span aria-hidden="true">›</span>}
+      {movement.order && linkToOrder && <Icon name="forward" size={18} />}
     </>
   );
   const order = movement.order;

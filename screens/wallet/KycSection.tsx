@@ -8,6 +8,7 @@ import { submitKycInput, type SubmitKycInput } from '../../src/domain/schemas/ky
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { exactTime } from '../../src/domain/dates';
 
 type Fields = Omit<SubmitKycInput, 'documentType'> & { documentType: KycDocumentType };
 const empty: Fields = { fullName: '', birthDate: '', country: '', documentType: 'passport', documentNumber: '' };
@@ -15,7 +16,7 @@ const empty: Fields = { fullName: '', birthDate: '', country: '', documentType: 
 /** The person's identity check (issue 27): status, why it was rejected, the details form, the history. */
 export function KycSection() {
   const t = useT();
-  const { data, reload } = useResource(myKyc, 'everyShow');
+  const { data, reload } = useResource(myKyc);
   const [fields, setFields] = useState<Fields>(empty);
   const act = useSubmit(submitKyc, (v: Fields) => firstProblem(submitKycInput, v)?.key ?? null, () => {
     setFields(empty);
@@ -95,7 +96,7 @@ export function KycSection() {
           <ul className={css.list}>
             {data.history.map((h) => (
               <li key={`${h.at}-${h.event}`} className={muted}>
-                {t(`kyc.events.${h.event}`)} · {new Date(h.at).toLocaleString()}
+                {t(`kyc.events.${h.event}`)} · {exactTime(h.at)}
                 {h.note ? ` · ${h.note}` : ''}
               </li>
             ))}

@@ -9,12 +9,14 @@ import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey }
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { Icon } from '../../src/app/Icon';
+import { exactTime } from '../../src/domain/dates';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => exactTime(iso) || '—';
 
 function Detail({ id }: { id: string }) {
   const t = useT();
-  const { data, reload } = useResource(() => withdrawalDetail(id), 'everyShow');
+  const { data, reload } = useResource(() => withdrawalDetail(id));
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const lines: [string, string, boolean?][] = [
     ['withdrawal.amount', `${data.amount} π`],
@@ -52,7 +54,7 @@ function Detail({ id }: { id: string }) {
         ))}
       </dl>
       <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} data-testid="withdraw-detail-refresh">
-        ↻
+        <Icon name="refresh" /> {t('accounts.notice.refresh')}
       </button>
     </section>
   );
@@ -84,7 +86,7 @@ function Records() {
     const answer = await withdrawalRecords(page, pageSize);
     setTotal(answer.totalWithdrawn);
     return { list: answer.list, next: page * pageSize < answer.total ? String(page + 1) : null };
-  }, 'everyShow');
+  });
   return (
     <>
       {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}
@@ -98,7 +100,7 @@ function Records() {
       <div ref={pager.sentinel} />
       {pager.state === 'failed' && (
         <button type="button" className={button({ tone: 'secondary', block: true })} onClick={pager.retry}>
-          ↻
+          <Icon name="refresh" /> {t('app.retry')}
         </button>
       )}
     </>

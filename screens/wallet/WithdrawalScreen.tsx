@@ -12,10 +12,11 @@ import { firstProblem } from '../../src/domain/schemas/accounts';
 import { startWithdrawalInput, type StartWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawableAnswer } from '../../src/domain/types/withdrawal';
 import { withdrawalAmountProblem } from '../../src/domain/withdrawal';
-import { useLanguage, useT } from '../../src/i18n/react';
+import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
 import { Blockers } from './WithdrawalBlockers';
 import * as css from './withdrawal.css';
+import { timeOfDay } from '../../src/domain/dates';
 
 const empty: StartWithdrawalInput = { address: '', confirmAddress: '', amount: '', code: '', keySaved: 'false' };
 
@@ -31,7 +32,6 @@ function freshUntil(info: WithdrawableAnswer | null): Date | null {
  */
 function FreshAuth({ info, onDone, compact }: { info: WithdrawableAnswer; onDone: () => void; compact?: boolean }) {
   const t = useT();
-  const language = useLanguage();
   const send = useSubmit(async () => reauthenticate(await authenticateAgain()), undefined, () => {
     showToast(t('withdrawal.repeatDone'), 'success');
     onDone();
@@ -40,7 +40,7 @@ function FreshAuth({ info, onDone, compact }: { info: WithdrawableAnswer; onDone
   if (until) {
     return (
       <p className={muted} data-testid="withdraw-fresh-until">
-        {t('withdrawReview.freshUntil', { time: new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(until) })}
+        {t('withdrawReview.freshUntil', { time: timeOfDay(until.toISOString()) })}
       </p>
     );
   }
@@ -63,7 +63,7 @@ function FreshAuth({ info, onDone, compact }: { info: WithdrawableAnswer; onDone
 export default function WithdrawalScreen() {
   const t = useT();
   const id = useId();
-  const status = useResource(isUserWithdrawable, 'everyShow');
+  const status = useResource(isUserWithdrawable);
   const [values, setValues] = useState(empty);
   const [sent, setSent] = useState(false);
   const [reviewing, setReviewing] = useState(false);

@@ -631,6 +631,15 @@ export interface ChatMessagesTable {
   image_id: string | null;
   created_at: DefaultedTimestamp;
 }
+/** A change notice of the live channel (issue 23): who it is for, what changed; its id is its position. */
+export interface LiveNoticesTable {
+  id: Id;
+  audience: 'person' | 'staff' | 'all';
+  person_id: Int8 | null;
+  topic: string;
+  ref: string | null;
+  created_at: DefaultedTimestamp;
+}
 export interface ChatStreamTicketsTable {
   ticket: string;
   user_id: bigint;
@@ -731,6 +740,7 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_stream_tickets: ChatStreamTicketsTable;
+  live_notices: LiveNoticesTable;
   work_orders: WorkOrdersTable;
   work_order_replies: WorkOrderRepliesTable;
   rate_limit_counts: RateLimitCountsTable;

@@ -7,6 +7,7 @@ import { requireRole } from '../http/roles';
 import { requireSession } from '../http/session';
 import { standingsChanged } from '../services/standings';
 import { accountBody, accountQuery } from './accountSupport';
+import { publishLive } from '../live/live';
 
 export interface ConsoleUser {
   id: string;
@@ -83,11 +84,15 @@ export function consoleRoutes(deps: Deps) {
 
   app.post('/api/console/notices/publish', async (c) => {
     const input = await accountBody(c, publishNoticeInput);
-    const row = await deps.db
-      .insertInto('notices')
-      .values({ title: input.title, body: input.body, author_id: c.var.user.id, created_at: now() })
-      .returning(['id', 'title', 'created_at'])
-      .executeTakeFirstOrThrow();
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('notices')
+        .values({ title: input.title, body: input.body, author_id: c.var.user.id, created_at: now() })
+        .returning(['id', 'title', 'created_at'])
+        .executeTakeFirstOrThrow();
+      await publishLive(trx, [{ topic: 'notices', ref: inserted.id, all: true }]);
+      return inserted;
+    });
     return ok(c, { id: row.id.toString(), title: row.title, createdAt: row.created_at.toISOString() });
   });
 

@@ -27,6 +27,7 @@ import { imageSigner, imageUrls, markPrivate, requireOwnImages } from './images'
 import { Accounts, lockAccount, post, type Posting } from './ledger';
 import { applyOrderEvent, OrderLedgerKind, orderReference } from './orders';
 import { orderPendingIncome, releaseOnCaseClosed } from './pendingIncome';
+import { publishLive } from '../live/live';
 
 /**
  * After-sale cases change only through their chart (machines/afterSale.machine.ts). The buyer's
@@ -148,6 +149,7 @@ export async function applyForAfterSale(trx: Trx, input: AfterSaleApplyInput, bu
   // The order chart decides whether the order may go to after-sales now (received, once).
   await refusingInWords(() => applyOrderEvent(trx, orderId, { type: 'APPLY_AFTER_SALE', caseId: inserted.id.toString() }, 'buyer', now), 'afterSale.rules.notReceived');
   await keepEvidence(trx, inserted.id, 'application', input.evidence, buyerId);
+  await publishLive(trx, [{ topic: 'afterSales', ref: inserted.id, people: [order.buyer_id, order.seller_id], staff: true }]);
   await recordCaseEvent(trx, inserted.id, { event: 'APPLY', party: 'buyer', actorId: buyerId, from: '', to: status, detail: { kind: input.kind, amount: formatMoney(amount), description: input.description, evidence: input.evidence }, at: now });
   await syncCaseTimers(trx, inserted.id, snapshot, now);
   return inserted.id;
@@ -188,6 +190,7 @@ export async function applyCaseEvent(trx: Trx, caseId: bigint, event: AnyEventOb
   await trx.updateTable('orders').set(seen).where('id', '=', row.order_id).execute();
   const { type, ...detail } = event;
   await recordCaseEvent(trx, caseId, { event: windowOf(type) ?? type, party, actorId, from, to, detail, at: now });
+  await publishLive(trx, [{ topic: 'afterSales', ref: caseId, people: [row.buyer_id, row.seller_id], staff: true }]);
   if (JSON.stringify(current.value) !== JSON.stringify(next.value)) await syncCaseTimers(trx, caseId, next, now);
   for (const action of actions) if (isEffect(action.type)) await effects[action.type](trx, row, next.context as AfterSaleContext, now);
 }

@@ -4,6 +4,7 @@ import type { Party } from '../../machines/parties';
 import { isKycStatus, kycDocumentTypes, type KycDocumentType, type KycStatus } from '../../src/domain/kyc';
 import type { SubmitKycInput } from '../../src/domain/schemas/kyc';
 import type { KycHistoryLine, KycQueueItem, KycView } from '../../src/domain/types/kyc';
+import { allowedEvents } from '../../machines/parties';
 import { applyEvent, initial, restore, store } from '../charts/apply';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
@@ -89,10 +90,12 @@ async function historyOf(db: Conn, userIds: bigint[]): Promise<Map<bigint, KycHi
   return out;
 }
 
-type RecordRow = { user_id: bigint; status: string; full_name: string | null; birth_date: string | null; country: string | null; document_type: string | null; document_number: string | null; rejection: string | null; submitted_at: Date | null; reviewed_at: Date | null };
+type RecordRow = { user_id: bigint; status: string; chart: { value: unknown; context: unknown }; full_name: string | null; birth_date: string | null; country: string | null; document_type: string | null; document_number: string | null; rejection: string | null; submitted_at: Date | null; reviewed_at: Date | null };
 
-function toView(r: RecordRow | undefined, history: KycHistoryLine[]): KycView {
+function toView(r: RecordRow | undefined, history: KycHistoryLine[], reader: 'user' | 'staff'): KycView {
+  const snapshot = r ? restore(kycMachine, r.chart) : initial(kycMachine);
   return {
+    allowed: allowedEvents(snapshot, reader),
     status: r && isKycStatus(r.status) ? r.status : 'none',
     fullName: r?.full_name ?? null,
     birthDate: r?.birth_date ?? null,
@@ -109,7 +112,7 @@ function toView(r: RecordRow | undefined, history: KycHistoryLine[]): KycView {
 /** The person's own check with its history. */
 export async function kycView(db: Conn, userId: bigint): Promise<KycView> {
   const row = await db.selectFrom('kyc_records').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return toView(row, (await historyOf(db, [userId])).get(userId) ?? []);
+  return toView(row, (await historyOf(db, [userId])).get(userId) ?? [], 'user');
 }
 
 /** The console's queue: checks under review, oldest first. */
@@ -128,7 +131,7 @@ export async function kycQueue(db: Db): Promise<KycQueueItem[]> {
     db,
     rows.map((r) => r.user_id),
   );
-  return rows.map((r) => ({ ...toView(r, history.get(r.user_id) ?? []), userId: r.user_id.toString(), username: r.username, documentNumber: r.document_number }));
+  return rows.map((r) => ({ ...toView(r, history.get(r.user_id) ?? [], 'staff'), userId: r.user_id.toString(), username: r.username, documentNumber: r.document_number }));
 }
 
 /** Sandbox demo users of each status (server/db/seed.ts): their checks go through the chart like anyone's. */

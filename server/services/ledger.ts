@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { addHeldMove, heldMove, registerHeldKind } from '../db/heldMoves';
 import { userAccount } from './users';
+import { publishLive } from '../live/live';
 
 /**
  * The double-entry ledger. Every movement of money is one transaction (`txn_id`) of two or more
@@ -32,6 +33,12 @@ export const Accounts = {
   pendingIncome: (userId: bigint) => `pending:user:${userId.toString()}`,
 } as const;
 
+/** The person an account belongs to (their balance or pending income), or null for the platform's and escrow accounts. */
+function ownerOfAccount(account: string): bigint | null {
+  const match = /^(?:pending:)?user:(\d+)$/.exec(account);
+  return match?.[1] ? BigInt(match[1]) : null;
+}
+
 export interface Posting {
   account: string;
   amount: bigint;
@@ -45,6 +52,8 @@ export async function post(db: Conn, entry: { kind: string; reference: string | 
   if (sum !== 0n) throw new LedgerImbalance(`ledger transaction ${entry.kind} sums to ${sum.toString()}`);
   if (entry.postings.length < 2 || entry.postings.some((p) => p.amount === 0n)) throw new LedgerImbalance(`ledger transaction ${entry.kind} has an empty posting`);
   const txnId = entry.txnId ?? crypto.randomUUID();
+  // The people whose balance or pending income this moves see it change (the live channel, issue 23).
+  await publishLive(db, [{ topic: 'money', people: entry.postings.map((p) => ownerOfAccount(p.account)) }]);
   await db
     .insertInto('ledger_entries')
     .values(entry.postings.map((p) => ({ txn_id: txnId, account: p.account, amount: p.amount, kind: entry.kind, reference: entry.reference, ...(entry.at ? { created_at: entry.at } : {}) })))

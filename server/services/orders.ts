@@ -14,6 +14,7 @@ import { addHeldMove, registerHeldKind } from '../db/heldMoves';
 import { Durations } from '../../src/domain/constants';
 import { accountBalance, Accounts, post, type Posting } from './ledger';
 import { postponeWhilePaying } from './paymentsInFlight';
+import { publishLive } from '../live/live';
 
 /**
  * Orders change only through the order chart (machines/order.machine.ts). To apply an event the
@@ -200,6 +201,7 @@ async function applyToLockedOrder(trx: Trx, row: OrderRow & { chart: { value: un
     .where('id', '=', orderId)
     .execute();
   await recordOrderEvent(trx, orderId, { event: windowOf(event.type) ?? event.type, party, from: before, to: after, at: now });
+  await publishLive(trx, [{ topic: 'orders', ref: orderId, people: [row.buyer_id, row.seller_id] }]);
   if (JSON.stringify(current.value) !== JSON.stringify(next.value)) await syncOrderTimers(trx, orderId, next, now);
   for (const action of actions) {
     if (isEffect(action.type)) await effects[action.type](trx, row, event, now);

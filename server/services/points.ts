@@ -23,6 +23,7 @@ import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
 import { standingsChanged } from './standings';
 import { bindAdSession, checkAdSession, grantedInSession } from './adSessions';
+import { publishLive } from '../live/live';
 
 /**
  * The points ledger (append-only; a balance is a sum) and what pays into it: the daily check-in, in the
@@ -40,6 +41,7 @@ export async function postPoints(trx: Trx, entry: { userId: bigint; kind: PointK
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return false;
+  await publishLive(trx, [{ topic: 'points', people: [entry.userId] }]);
   const board = boardOf(entry.kind);
   await trx
     .insertInto('points_scores')

@@ -23,6 +23,7 @@ import { ChainUnavailable, type SignedPayout } from '../platform/chain';
 import { PlatformError, type PlatformPayment } from '../platform/client';
 import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
+import { publishLive } from '../live/live';
 import { log } from '../observability/log';
 
 /**
@@ -238,6 +239,7 @@ export async function applyWithdrawalEvent(trx: Trx, id: bigint, event: Withdraw
     .values({ withdrawal_id: id, event: windowOf(event.type) ?? event.type, party, from_stage: before, to_stage: after, note, created_at: new Date(now) })
     .execute();
   await syncTimers(trx, id, next, now);
+  await publishLive(trx, [{ topic: 'withdrawals', ref: id, people: [row.user_id], staff: true }]);
   // A finished payout frees the app wallet for the next one in the queue (issue 27).
   if (finished) await trx.updateTable('payout_slots').set({ withdrawal_id: null, claimed_at: null }).where('withdrawal_id', '=', id).execute();
   for (const action of actions) {
@@ -676,7 +678,9 @@ export async function payoutDesk(deps: Deps): Promise<PayoutDesk> {
   const wallet = deps.chain.appAddress;
   const slot = wallet ? await deps.db.selectFrom('payout_slots').select('withdrawal_id').where('wallet', '=', wallet).executeTakeFirst() : undefined;
   const waiting = await deps.db.selectFrom('withdrawals').select(['id', 'amount', 'waiting', 'reviewed_at']).where('stage', '=', 'payingOut').orderBy('reviewed_at').orderBy('id').limit(100).execute();
-  const network = deps.config.sandbox ? 'Pi Testnet' : null;
+  // The network the app wallet last paid on (every payment names its own); the sandbox's is the Testnet.
+  const last = await deps.db.selectFrom('payout_envelopes').select('network').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const network = last?.network ?? (deps.config.sandbox ? 'Pi Testnet' : null);
   const balance = wallet && network ? await deps.chain.balance(network).catch(() => null) : null;
   return {
     wallet,

@@ -15,6 +15,7 @@ import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
 import { isStaff } from './chat';
 import { imageSigner, markPrivate, requireOwnImages } from './images';
+import { publishLive } from '../live/live';
 
 /**
  * Work orders (issue 15; SPEC 3 Work order, 5 "A work order needs an order number", 8 "Submission
@@ -58,7 +59,7 @@ export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrde
   const row = await db.transaction().execute(async (trx) => {
     // Its pictures become private (signed URLs only) in the same transaction that references them.
     await markPrivate(trx, input.images);
-    return trx
+    const inserted = await trx
     .insertInto('work_orders')
     .values({
       work_order_no: newWorkOrderNo(deps.now()),
@@ -74,6 +75,8 @@ export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrde
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+    await publishLive(trx, [{ topic: 'workOrders', ref: inserted.id, people: [user.id], staff: true }]);
+    return inserted;
   });
   return row.id;
 }
@@ -95,6 +98,7 @@ export async function actOnWorkOrder(deps: Deps, user: UserRow, id: bigint, part
     if (step.type === 'REPLY') {
       await trx.insertInto('work_order_replies').values({ work_order_id: id, author_id: user.id, by_side: party, body: step.body, created_at: now }).execute();
     }
+    await publishLive(trx, [{ topic: 'workOrders', ref: id, people: [row.user_id], staff: true }]);
   });
 }
 

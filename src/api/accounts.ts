@@ -27,15 +27,15 @@ export interface Security {
 }
 export const getSecurity = () => call<Security>('GET', '/api/users/user/security');
 export const sendEmailCode = (email: string) => call<null>('POST', '/api/users/user/sendEmailCode', { body: { email } });
-export const changeEmail = (input: ChangeEmailInput) => call<UserInfo>('POST', '/api/users/user/chageEmail', { body: input, changes: ['profile'] });
-export const changePassword = (input: ChangePasswordInput) => call<UserInfo>('POST', '/api/users/user/changePassword', { body: input, changes: ['profile'] });
-export const changeNickName = (nickname: string) => call<UserInfo>('POST', '/api/users/user/changeNickName', { body: { nickname }, changes: ['profile'] });
-export const changeHeadPortrait = (imageId: string) => call<UserInfo>('POST', '/api/users/user/changeHeadPortrait', { body: { imageId }, changes: ['profile'] });
-export const changeAddress = (countryId: number) => call<UserInfo>('POST', '/api/users/user/changeAddress', { body: { countryId }, changes: ['profile'] });
-export const setWalletAddress = (input: WalletAddressInput) => call<UserInfo>('POST', '/api/users/user/walletAddress', { body: input, changes: ['profile'] });
+export const changeEmail = (input: ChangeEmailInput) => call<UserInfo>('POST', '/api/users/user/chageEmail', { body: input });
+export const changePassword = (input: ChangePasswordInput) => call<UserInfo>('POST', '/api/users/user/changePassword', { body: input });
+export const changeNickName = (nickname: string) => call<UserInfo>('POST', '/api/users/user/changeNickName', { body: { nickname } });
+export const changeHeadPortrait = (imageId: string) => call<UserInfo>('POST', '/api/users/user/changeHeadPortrait', { body: { imageId } });
+export const changeAddress = (countryId: number) => call<UserInfo>('POST', '/api/users/user/changeAddress', { body: { countryId } });
+export const setWalletAddress = (input: WalletAddressInput) => call<UserInfo>('POST', '/api/users/user/walletAddress', { body: input });
 export const getFlags = () => call<UserFlags>('GET', '/api/users/user/getFlags');
 export const updateIsReade = (flag: FlagName, value = true) => call<UserFlags>('POST', '/api/users/user/updateIsReade', { body: { flag, value } });
-export const userCustom = (customColour: Gradient | null) => call<UserInfo>('POST', '/api/users/user/userCustom', { body: { customColour }, changes: ['profile'] });
+export const userCustom = (customColour: Gradient | null) => call<UserInfo>('POST', '/api/users/user/userCustom', { body: { customColour } });
 export const freezeMyAccount = () => call<null>('GET', '/api/users/user/freezeAccount');
 export const getUserBalance = () => call<{ balance: string }>('GET', '/api/users/user/getUserBalance');
 
@@ -68,4 +68,4 @@ export interface NoticeDetail {
 }
 /** Notices: with unread marks when logged in, without for a visitor. */
 export const listNotices = (loggedIn: boolean, page = 1) => call<NoticePage>('GET', loggedIn ? '/api/users/notice/list' : '/api/notices/list', { query: { page } });
-export const noticeDetail = (loggedIn: boolean, id: string) => call<NoticeDetail>('GET', loggedIn ? '/api/users/notice/detail' : '/api/notices/detail', { query: { id }, changes: loggedIn ? ['notices'] : undefined });
+export const noticeDetail = (loggedIn: boolean, id: string) => call<NoticeDetail>('GET', loggedIn ? '/api/users/notice/detail' : '/api/notices/detail', { query: { id } });

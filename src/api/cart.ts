@@ -8,7 +8,7 @@ export const listCart = () => call<CartLineView[]>('GET', '/api/commodity/cart/l
 
 export const listAddresses = () => call<AddressView[]>('GET', '/api/commodity/address/list');
 export const addressDetail = (id: string) => call<AddressView>('GET', '/api/commodity/address/detail', { query: { id } });
-export const addAddress = (input: AddressInput) => call<AddressView>('POST', '/api/commodity/address/add', { body: input, changes: ['addresses'] });
-export const editAddress = (input: AddressInput & { id: string }) => call<AddressView>('POST', '/api/commodity/address/edit', { body: input, changes: ['addresses'] });
-export const deleteAddress = (id: string) => call<null>('POST', '/api/commodity/address/delete', { body: { id }, changes: ['addresses'] });
-export const setDefaultAddress = (id: string) => call<null>('POST', '/api/commodity/address/setDefault', { body: { id }, changes: ['addresses'] });
+export const addAddress = (input: AddressInput) => call<AddressView>('POST', '/api/commodity/address/add', { body: input });
+export const editAddress = (input: AddressInput & { id: string }) => call<AddressView>('POST', '/api/commodity/address/edit', { body: input });
+export const deleteAddress = (id: string) => call<null>('POST', '/api/commodity/address/delete', { body: { id } });
+export const setDefaultAddress = (id: string) => call<null>('POST', '/api/commodity/address/setDefault', { body: { id } });

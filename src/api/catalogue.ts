@@ -60,10 +60,10 @@ export const getMyApplication = () => call<{ seller: boolean; application: Selle
 export const applyToSell = (input: { storeName: string; realName: string; email: string; description: string }) =>
   call<SellerApplication>('POST', '/api/commodity/seller/apply', { body: input });
 
-export const collectProduct = (id: string, on: boolean) => call<null>('POST', on ? '/api/commodity/collect/add' : '/api/commodity/collect/remove', { body: { id }, changes: ['favourites'] });
+export const collectProduct = (id: string, on: boolean) => call<null>('POST', on ? '/api/commodity/collect/add' : '/api/commodity/collect/remove', { body: { id } });
 export const getCollected = (cursor?: string | null) =>
   call<Page<ProductCard & { status: string }>>('GET', '/api/commodity/collect/list', { query: { cursor: cursor ?? undefined } });
-export const followStore = (sellerId: string, on: boolean) => call<null>('POST', on ? '/api/commodity/store/follow' : '/api/commodity/store/unfollow', { body: { sellerId }, changes: ['follows'] });
+export const followStore = (sellerId: string, on: boolean) => call<null>('POST', on ? '/api/commodity/store/follow' : '/api/commodity/store/unfollow', { body: { sellerId } });
 export const getFollowedStores = () => call<SellerRef[]>('GET', '/api/commodity/store/following');
 
 export const addComment = (input: CommentInput) => call<CommentItem>('POST', '/api/commodity/comment/add', { body: input });

@@ -3,7 +3,7 @@ import { isSuccess, reactionFor, type Reaction } from '../domain/codes';
 import { Durations } from '../domain/constants';
 import { canonicalRequest, SignedHeader } from '../domain/signing';
 import type { SessionKeys } from '../domain/types/user';
-import { markChanged, type DataTag } from '../app/freshness';
+import { noteRead } from '../app/freshness';
 
 /**
  * The signed client (DESIGN: Requests). Every call carries the language header, token, timestamp,
@@ -84,8 +84,6 @@ export interface CallOptions {
   form?: Record<string, string>;
   /** Do not hand failures to the shell (the caller shows them itself). */
   quiet?: boolean;
-  /** The data this call changes once the server accepts it: kept-alive screens showing it load it again (src/app/freshness.ts). */
-  changes?: readonly DataTag[];
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -123,6 +121,7 @@ async function prefetched(method: string, url: string): Promise<Answer | null> {
 }
 
 export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+  noteRead(path); // what a loading screen reads (src/app/freshness.ts)
   const url = withQuery(path, options.query);
   const early = await prefetched(method, url);
   if (early) return early.object as T;
@@ -153,7 +152,6 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
     status = 0;
   }
   if (answer && typeof answer.code === 'string' && status < 400 && isSuccess(answer.code, answer.msg ?? '')) {
-    if (options.changes) markChanged(options.changes);
     return answer.object as T;
   }
   const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });

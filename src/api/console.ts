@@ -15,4 +15,4 @@ export interface ConsoleUser {
 export const findUsers = (q: string) => call<{ list: ConsoleUser[] }>('GET', '/api/console/users/find', { query: { q } });
 export const freezeUser = (userId: string, reason: string) => call<ConsoleUser>('POST', '/api/console/users/freeze', { body: { userId, reason } });
 export const unfreezeUser = (userId: string) => call<ConsoleUser>('POST', '/api/console/users/unfreeze', { body: { userId } });
-export const publishNotice = (title: string, body: string) => call<{ id: string; title: string; createdAt: string }>('POST', '/api/console/notices/publish', { body: { title, body }, changes: ['notices'] });
+export const publishNotice = (title: string, body: string) => call<{ id: string; title: string; createdAt: string }>('POST', '/api/console/notices/publish', { body: { title, body } });

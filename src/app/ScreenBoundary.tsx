@@ -1,6 +1,7 @@
 import { Component, useSyncExternalStore, type ReactNode } from 'react';
 import { useT } from '../i18n/react';
 import { button, muted } from '../theme/ui.css';
+import { LazyIcon } from './LazyIcon';
 import { reviveFailedScreens } from './lazyScreen';
 import { ScreenHeader } from './ScreenHeader';
 import * as css from './shell.css';
@@ -36,6 +37,7 @@ function ScreenFailed({ connection, onRetry }: { connection: boolean; onRetry: (
     <>
       <ScreenHeader title={t(connection ? 'shell.noConnection' : 'shell.failed')} />
       <div className={css.blocked} role="alert" data-testid="screen-failed">
+        <LazyIcon name={connection ? 'wifiOff' : 'alert'} size={48} />
         <p className={muted}>{t(connection ? 'shell.noConnectionBody' : 'shell.failedBody')}</p>
         <button type="button" className={button({})} onClick={onRetry} data-testid="screen-retry">
           {t('shell.retry')}

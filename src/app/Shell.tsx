@@ -17,6 +17,8 @@ import { useCustomBackground } from './useCustomBackground';
 const keptScreens = 8;
 
 /** Loaded only once someone is logged in (it is no part of the first screen). */
+/** Pull to refresh, and the tab's live channel while someone is signed in (src/app/PullToRefresh.tsx). */
+const PullToRefresh = lazy(() => import('./PullToRefresh'));
 const AccountTabBadge = lazy(() => import('./orders/AccountTabBadge').then((m) => ({ default: m.AccountTabBadge })));
 /** What a visitor sees on a screen that needs a session (loaded with the rest of English). */
 const LoginPrompt = lazyScreen(() => import('./LoginPrompt'));
@@ -27,7 +29,7 @@ interface Entry {
   query: URLSearchParams;
 }
 
-/** Keeps a kept-alive screen's scroll position while it is hidden. */
+/** Keeps a kept-alive screen's scroll position while it is hidden; pulled down from its top, it refreshes. */
 function ScreenSlot({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const saved = useRef(0);
@@ -43,6 +45,9 @@ function ScreenSlot({ children }: { children: ReactNode }) {
   }, []);
   return (
     <div ref={ref} className={css.screenSlot}>
+      <Suspense fallback={null}>
+        <PullToRefresh slot={ref} />
+      </Suspense>
       {children}
     </div>
   );
@@ -133,6 +138,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
     rememberReturn(key);
     gate.send({ type: 'ROUTE_BLOCKED' });
   }, [blocked, promptInPlace, key, gate]);
+
 
   const cache = useRef<Entry[]>([]);
   if (!blocked && path !== '/') {

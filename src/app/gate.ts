@@ -8,14 +8,30 @@ import { readStoredSession, takeHashTicket, writeStoredSession } from './session
 /** Payments the host reported as incomplete at login; the payment flow settles them with the server. */
 export const incompletePayments: PiPaymentDTO[] = [];
 
+/** Whether the host authenticated someone in this page load (a session restored after a reload has not). */
+let hostAuthenticated = false;
+async function authenticateWithHost() {
+  const auth = await authenticate((payment) => incompletePayments.push(payment));
+  hostAuthenticated = true;
+  return auth;
+}
+
 /** A fresh authentication with the host, for a sensitive step (/mine/repeatauthentication): its access token. */
-export const authenticateAgain = async () => (await authenticate((payment) => incompletePayments.push(payment))).accessToken;
+export const authenticateAgain = async () => (await authenticateWithHost()).accessToken;
+
+/**
+ * The host's features that need a person it authenticated in this page load (rewarded ads): after a reload
+ * the session is restored without the host, so it authenticates first, as payments do.
+ */
+export async function ensureHostSession(): Promise<void> {
+  if (!hostAuthenticated) await authenticateWithHost();
+}
 
 /** The login gate with its real actors: the host bridge and the signed client. */
 export const liveLoginGate = loginGateMachine.provide({
   actors: {
     authenticate: fromPromise(async () => {
-      const auth = await authenticate((payment) => incompletePayments.push(payment));
+      const auth = await authenticateWithHost();
       return getToken({ accessToken: auth.accessToken, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     }),
     exchangeTicket: fromPromise(async ({ input }: { input: { ticket: string } }) => getToken({ ticket: input.ticket })),

@@ -9,13 +9,17 @@ export function currentLocation(): { path: string; search: string } {
   return { path, search };
 }
 
-/** Navigates, except to the very location the app is at: that is silently ignored (SPEC 2). */
+/**
+ * Navigates, except to the very location the app is at: that is silently ignored (SPEC 2). A target
+ * without a query clears the one the page holds (wouter keeps the page's query when the target has
+ * none, so `/product/submit-order` would open with the last screen's `?orders=`: issue 23).
+ */
 export function go(to: string, options: { replace?: boolean } = {}): void {
   const here = currentLocation();
   const [path, query] = to.split('?');
   const target = { path: path || '/', search: query ? `?${query}` : '' };
   if (target.path === here.path && target.search === here.search) return;
-  hashNavigate(to, { replace: options.replace ?? false });
+  hashNavigate(query === undefined ? `${to}?` : to, { replace: options.replace ?? false });
 }
 
 export function back(fallback = '/index'): void {

@@ -1,27 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource.machine';
-import { useFreshOnShow, type Freshness } from './freshness';
+import { useFresh } from './freshness';
 
 /**
  * Runs the resource chart for a screen with its loader; returns what to render and how to retry.
- * `fresh` names the data it shows (src/app/freshness.ts): a kept-alive screen loads it again when
- * shown again after a change to it.
+ * Fresh by default (src/app/freshness.ts): read again when its kept-alive screen is shown again, on a
+ * live notice about what it read, and on a pull to refresh; while it reloads it keeps showing what it
+ * showed (`state` stays 'ready' once there is data). `options.keep` opts out of the reading on every
+ * showing, with the reason.
  */
-export function useResource<T>(load: () => Promise<T>, fresh?: Freshness) {
-  const actor = useActorRef(
-    resourceMachine.provide({
-      actors: {
-        load: fromPromise<unknown, void>(() => {
-          loading();
-          return load();
-        }),
-      },
-    }),
-  );
-  const state = useSelector(actor, (s) => s.value as 'loading' | 'ready' | 'failed');
-  const data = useSelector(actor, (s) => s.context.data as T | null);
+export function useResource<T>(load: () => Promise<T>, options: { keep?: string } = {}) {
+  const actor = useActorRef(resourceMachine.provide({ actors: { load: fromPromise<unknown, void>(() => fresh()) } }));
   const reload = () => actor.send({ type: 'RELOAD' });
-  const loading = useFreshOnShow(fresh, reload);
-  return { state, data, retry: () => actor.send({ type: 'RETRY' }), reload };
+  const fresh = useFresh(load, reload, options.keep);
+  const value = useSelector(actor, (s) => s.value as 'loading' | 'ready' | 'failed');
+  const data = useSelector(actor, (s) => s.context.data as T | null);
+  return { state: data === null ? value : 'ready', data, retry: () => actor.send({ type: 'RETRY' }), reload };
 }

@@ -1,24 +1,14 @@
-import { authenticate, hostAuthenticated, initBridge } from './bridge';
-import { incompleteFoundAtPayment } from './payments';
 import './piTypes';
 
 /**
  * The host's rewarded ads (Pi.Ads): ready or loaded, then shown. Where the host has no ad network the
- * answer is ADS_NOT_SUPPORTED; the seconds the ad was on screen are measured here. The host rewards only
- * a person it authenticated in this page load: after a reload the session is restored without the host,
- * so the ad path authenticates first, as payments do (src/bridge/payments.ts). This file stays out of the
- * first screen's bridge chunk.
+ * answer is ADS_NOT_SUPPORTED; the seconds the ad was on screen are measured here. The SDK was
+ * initialised by the login (bridge.ts); this file stays out of the first screen's bridge chunk.
  */
-async function withHostSession(): Promise<void> {
-  await initBridge();
-  if (!hostAuthenticated()) await authenticate((found) => incompleteFoundAtPayment.push(found));
-}
-
 export async function prepareRewardedAd(): Promise<{ ready: boolean; result: string | null }> {
   const pi = window.Pi;
   if (!pi?.Ads) return { ready: false, result: 'ADS_NOT_SUPPORTED' };
   if (pi.nativeFeaturesList && !(await pi.nativeFeaturesList()).includes('ad_network')) return { ready: false, result: 'ADS_NOT_SUPPORTED' };
-  await withHostSession();
   if ((await pi.Ads.isAdReady('rewarded')).ready) return { ready: true, result: null };
   const requested = await pi.Ads.requestAd('rewarded');
   return requested.result === 'AD_LOADED' ? { ready: true, result: null } : { ready: false, result: 'AD_NOT_AVAILABLE' };
@@ -31,7 +21,6 @@ export async function prepareRewardedAd(): Promise<{ ready: boolean; result: str
 export async function showRewardedAd(openSession: () => Promise<string>): Promise<{ result: string; adId: string | null; seconds: number; session: string | null }> {
   const pi = window.Pi;
   if (!pi?.Ads) return { result: 'ADS_NOT_SUPPORTED', adId: null, seconds: 0, session: null };
-  await withHostSession();
   const session = await openSession();
   const started = Date.now();
   const shown = await pi.Ads.showAd('rewarded');

@@ -42,18 +42,9 @@ export function initBridge(settings = hostSettings()): Promise<void> {
   return ready;
 }
 
-let authenticatedHere = false;
-
 export async function authenticate(onIncompletePaymentFound: (payment: PiPaymentDTO) => void): Promise<PiAuthResult> {
   await initBridge();
   const pi = sdk();
   if (!pi) throw new Error('no host bridge');
-  const result = await pi.authenticate(['username', 'payments', 'wallet_address'], onIncompletePaymentFound);
-  authenticatedHere = true;
-  return result;
-}
-
-/** Whether the host authenticated someone in this page load (a session restored after a reload has not). */
-export function hostAuthenticated(): boolean {
-  return authenticatedHere;
+  return pi.authenticate(['username', 'payments', 'wallet_address'], onIncompletePaymentFound);
 }

@@ -1,3 +1,5 @@
+import { exactTime } from './dates';
+
 /**
  * Customer service (issue 15): chat limits, the work-order status table and categories. The one
  * place these numbers and names live; the server, the machines and the screens read them here.
@@ -74,10 +76,7 @@ export const WorkOrderLimits = {
 /** The help tab's frequent questions: locale keys helpCentre.faq.<id>.q / .a, in this order. */
 export const frequentQuestions = ['payment', 'shipping', 'refund', 'afterSale', 'workOrder', 'account'] as const;
 
-/** SPEC 3's datetime format, YYYY-MM-DD HH:mm:ss, in the viewer's own time zone. */
+/** SPEC 3's datetime format, YYYY-MM-DD HH:mm:ss, in the viewer's own time zone (src/domain/dates.ts). */
 export function specDatetime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return exactTime(iso);
 }

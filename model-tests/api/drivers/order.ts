@@ -39,6 +39,8 @@ export interface OrderRecord {
   paid: bigint;
   /** The refund a case asks for (refund only), so the hand-over moves a known amount. */
   caseAmount: string;
+  /** Each person's uploaded evidence picture (a refused application leaves it unused, so it is reused). */
+  evidence: Record<string, string>;
 }
 
 const people: Person[] = [
@@ -74,7 +76,7 @@ export function orderDriver(world: World): Driver<OrderRecord> {
       await demoTopUp(db, buyer.id, parseMoney('100'));
       const p = await insertProduct(db, { seller: seller.username, price: '8', shippingFee: '2', skus: [{ specification: 'Large', colour: 'Red', stock: 5 }] });
       const addressId = await insertAddress(db, buyer.username);
-      return { buyer, seller, stranger, productId: p.productId, skuId: p.skuIds[0] ?? '', addressId, orderId: null, caseId: null, total: 0n, fee: 0n, paid: 0n, caseAmount: '3' };
+      return { buyer, seller, stranger, productId: p.productId, skuId: p.skuIds[0] ?? '', addressId, orderId: null, caseId: null, total: 0n, fee: 0n, paid: 0n, caseAmount: '3', evidence: {} };
     },
 
     // What the guards read: whether the seller rated, whether a case was opened, how it was shipped.
@@ -142,7 +144,8 @@ export function orderDriver(world: World): Driver<OrderRecord> {
           return ok(a);
         }
         case 'APPLY_AFTER_SALE': {
-          const evidence = [await world.upload(caller)];
+          rec.evidence[person.name] ??= await world.upload(caller);
+          const evidence = [rec.evidence[person.name]];
           const a = await caller.post<AfterSaleView>('/api/aftersale/apply', { orderId: id, kind: 'refundOnly', amount: rec.caseAmount, description: 'The handle came off on the first day.', evidence });
           if (a.code === '0000') rec.caseId = a.object.id;
           return ok(a);

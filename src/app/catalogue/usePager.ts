@@ -2,24 +2,19 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { pagerMachine, type PageAnswer } from '../../../machines/pager.machine';
-import { useFreshOnShow, type Freshness } from '../freshness';
+import { useFresh } from '../freshness';
 
 /**
  * Runs the paging chart for a list with its page loader; `sentinel` is put after the list to load more
- * when it scrolls into view. `fresh` names the data it shows (src/app/freshness.ts): a kept-alive list
- * is read again from the top when shown again after a change to it.
+ * when it scrolls into view. Fresh by default (src/app/freshness.ts): read again from the top when its
+ * kept-alive screen is shown again, on a live notice about what it read, and on a pull to refresh; the
+ * list it showed stays until the new first page replaces it. `options.keep` opts out of the reading on
+ * every showing, with the reason.
  */
-export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list: T[]; next: string | null }>, fresh?: Freshness) {
-  const actor = useActorRef(
-    pagerMachine.provide({
-      actors: {
-        loadPage: fromPromise<PageAnswer, { cursor: string | null }>(({ input }) => {
-          if (input.cursor === null) loading();
-          return loadPage(input.cursor);
-        }),
-      },
-    }),
-  );
+export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list: T[]; next: string | null }>, options: { keep?: string } = {}) {
+  const actor = useActorRef(pagerMachine.provide({ actors: { loadPage: fromPromise<PageAnswer, { cursor: string | null }>(({ input }) => fresh(input.cursor)) } }));
+  const reload = () => actor.send({ type: 'RELOAD' });
+  const fresh = useFresh(loadPage, reload, options.keep);
   const state = useSelector(actor, (s) => s.value as 'loading' | 'more' | 'end' | 'failed');
   const items = useSelector(actor, (s) => s.context.items as T[]);
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -32,13 +27,12 @@ export function usePager<T>(loadPage: (cursor: string | null) => Promise<{ list:
     observer.observe(node);
     return () => observer.disconnect();
   }, [actor, state]);
-  const loading = useFreshOnShow(fresh, () => actor.send({ type: 'RELOAD' }));
   return {
     state,
     items,
     sentinel,
     loadMore: () => actor.send({ type: 'LOAD_MORE' }),
     retry: () => actor.send({ type: 'RETRY' }),
-    reload: () => actor.send({ type: 'RELOAD' }),
+    reload,
   };
 }

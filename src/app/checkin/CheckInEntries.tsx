@@ -3,6 +3,7 @@ import { useT } from '../../i18n/react';
 import { button, listRow } from '../../theme/ui.css';
 import { go } from '../navigation';
 import { showToast } from '../toasts';
+import { Icon } from '../Icon';
 
 /** The account tab's entries of issue 14: daily check-in, medals, and the invite code with a copy button. */
 export function CheckInEntries({ inviteCode }: { inviteCode: string }) {
@@ -20,11 +21,11 @@ export function CheckInEntries({ inviteCode }: { inviteCode: string }) {
     <>
       <button type="button" className={listRow} onClick={() => go('/sign')} data-testid="open-check-in">
         <span>{t('checkIn.title')}</span>
-        <span aria-hidden="true">›</span>
+        <Icon name="forward" size={18} />
       </button>
       <button type="button" className={listRow} onClick={() => go('/mine/medal/index')} data-testid="open-medals">
         <span>{t('ambassador.medals')}</span>
-        <span aria-hidden="true">›</span>
+        <Icon name="forward" size={18} />
       </button>
       <div className={listRow}>
         <span>

@@ -5,6 +5,7 @@ import type { AdShowResult } from '../../domain/points';
 import { AdShowResults } from '../../domain/points';
 import { claimAdReward, sign, signCheck, startAdSession } from '../../api/points';
 import { prepareRewardedAd, showRewardedAd } from '../../bridge/ads';
+import { ensureHostSession } from '../gate';
 
 const asResult = (text: string | null): AdShowResult | null => (AdShowResults as readonly string[]).includes(text ?? '') ? (text as AdShowResult) : text === null ? null : 'AD_NOT_AVAILABLE';
 
@@ -17,10 +18,12 @@ export const providedCheckIn = checkInMachine.provide({
     loadToday: fromPromise(() => signCheck()),
     sign: fromPromise(() => sign()),
     prepareAd: fromPromise(async (): Promise<AdPrepared> => {
+      await ensureHostSession(); // a restored session: the host rewards only whom it authenticated in this page load
       const prepared = await prepareRewardedAd();
       return { ready: prepared.ready, result: asResult(prepared.result) };
     }),
     showAd: fromPromise(async (): Promise<AdShown> => {
+      await ensureHostSession();
       const shown = await showRewardedAd(async () => (await startAdSession()).session);
       if (shown.adId && shown.session) adSessions.set(shown.adId, shown.session);
       return { result: asResult(shown.result) ?? 'AD_NOT_AVAILABLE', adId: shown.adId, seconds: shown.seconds };

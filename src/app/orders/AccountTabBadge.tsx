@@ -5,13 +5,10 @@ import { useT } from '../../i18n/react';
 import * as css from '../shell.css';
 import { useResource } from '../useResource';
 
-/** Also asked again this often, so news reaches someone who stays on one screen. */
-const refreshEvery = 30_000;
-
 /**
  * The account tab's badge: how many of the person's orders (as buyer and as seller) changed since they
  * last looked, plus their unread chat messages and newly answered work orders (counted in the database, issue 15). Asked again on every navigation, so it clears as soon as the order has been opened,
- * and every half minute.
+ * and in place when the tab's live channel says an order, a case, a work order or a chat changed (issue 23).
  */
 export function AccountTabBadge({ locationKey }: { locationKey: string }) {
   const t = useT();
@@ -21,10 +18,6 @@ export function AccountTabBadge({ locationKey }: { locationKey: string }) {
   useEffect(() => {
     reload.current();
   }, [locationKey]);
-  useEffect(() => {
-    const every = setInterval(() => reload.current(), refreshEvery);
-    return () => clearInterval(every);
-  }, []);
   const count = badges.data ? badges.data.orders.buyer.unread + badges.data.orders.seller.unread + badges.data.chat : 0;
   if (count === 0) return null;
   return (

@@ -1,27 +1,15 @@
-import { useMemo } from 'react';
-import { useLanguage } from '../../i18n/react';
+import { exactTime } from '../../domain/dates';
 import type { t as translate } from '../../i18n/i18n';
 
 /**
- * Formatting helpers of the buyer's order screens and balance details: times in the user's language
- * (SPEC: datetimes shown to people follow their locale), the running window of an order as a sentence,
+ * Formatting helpers of the buyer's order screens and balance details: exact times in SPEC's format
+ * (src/domain/dates.ts), the running window of an order as a sentence,
  * and signed amounts in the coin.
  */
 
+/** An order's, a payment's or a movement's moment: SPEC's YYYY-MM-DD HH:mm:ss (src/domain/dates.ts), '—' when there is none. */
 export function useDateTime(): (iso: string | null | undefined) => string {
-  const language = useLanguage();
-  const format = useMemo(() => {
-    try {
-      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    } catch {
-      return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    }
-  }, [language]);
-  return (iso) => {
-    if (!iso) return '—';
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '—' : format.format(date);
-  };
+  return (iso) => exactTime(iso) || '—';
 }
 
 /** "The seller confirms by {at}, …": the order's running window (orders.windows.<name>). */

@@ -8,6 +8,7 @@ import { useAccountBalance } from './BuyerBalance';
 import { BuyerOrderIcon } from './BuyerOrderIcon';
 import * as css from './BuyerOrderShortcuts.css';
 import * as ordersCss from './orders.css';
+import { Icon } from '../Icon';
 
 const shortcuts: BuyerOrderTab[] = ['toPay', 'pendingShipment', 'shipped', 'unrated', 'all'];
 
@@ -17,7 +18,7 @@ const shortcuts: BuyerOrderTab[] = ['toPay', 'pendingShipment', 'shipped', 'unra
  */
 export function BuyerOrderShortcuts() {
   const t = useT();
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const balance = useAccountBalance();
   const refreshBalance = balance.refresh;
   // The account tab is kept alive: the badges, and the balance (timers refund and pay out in the
@@ -34,7 +35,7 @@ export function BuyerOrderShortcuts() {
           {t('buyerOrders.account.myOrders')}
         </h2>
         <button type="button" className={css.more} onClick={() => go('/mine/order/allOrderList')} data-testid="open-orders">
-          {t('buyerOrders.account.viewAll')} ›
+          {t('buyerOrders.account.viewAll')} <Icon name="forward" size={14} />
         </button>
       </div>
       <div className={css.grid}>

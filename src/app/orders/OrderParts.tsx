@@ -189,7 +189,7 @@ export function useAfterPages<T extends { id: string }>(loadPage: (after: string
   return usePager<T>(async (cursor) => {
     const list = await loadPage(cursor ?? undefined);
     return { list, next: nextAfterCursor(list) };
-  }, 'everyShow');
+  });
 }
 
 /**
@@ -202,7 +202,7 @@ export function useOrderPages<T>(loadPage: (page: number) => Promise<T[]>) {
     const page = pageOfCursor(cursor);
     const list = await loadPage(page);
     return { list, next: nextPageCursor(page, list.length) };
-  }, 'everyShow');
+  });
 }
 
 /** The end of a list (my orders, balance details): more as it scrolls into view or with "Load more", a skeleton while loading, a failure with its retry. */

@@ -4,12 +4,13 @@ import { listRow } from '../../theme/ui.css';
 import { go } from '../navigation';
 import { useResource } from '../useResource';
 import * as css from './SellerEntry.css';
+import { Icon } from '../Icon';
 
 /** The account tab's "Seller centre" row, with the count of seller orders that changed unseen. */
 export function SellerCentreEntry() {
   const t = useT();
   // The account tab is kept alive: the count is read afresh each time it is shown.
-  const badges = useResource(orderBadges, 'everyShow');
+  const badges = useResource(orderBadges);
   const unread = badges.data?.seller.unread ?? 0;
   return (
     <button type="button" className={listRow} onClick={() => go('/seller/order/list')} data-testid="open-seller-centre">
@@ -21,7 +22,7 @@ export function SellerCentreEntry() {
           </span>
         ) : null}
       </span>
-      <span aria-hidden="true">›</span>
+      <Icon name="forward" size={18} />
     </button>
   );
 }

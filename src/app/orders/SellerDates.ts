@@ -1,12 +1,6 @@
-import type { LanguageCode } from '../../domain/languages';
+import { exactTime } from '../../domain/dates';
 
-/** A date and time of an order in the viewer's language (deadlines, history, shipping). */
-export function sellerDateTime(iso: string, language: LanguageCode): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toLocaleString();
-  }
+/** A date and time of an order (deadlines, history, shipping): SPEC's YYYY-MM-DD HH:mm:ss (src/domain/dates.ts). */
+export function sellerDateTime(iso: string, _language?: string): string {
+  return exactTime(iso) || iso;
 }

@@ -21,6 +21,8 @@ export interface KycView {
   rejection: string | null;
   submittedAt: string | null;
   reviewedAt: string | null;
+  /** The steps of the KYC chart the reader may take now (the person: SUBMIT; staff, in the queue: VERIFY, REJECT). */
+  allowed: string[];
   history: KycHistoryLine[];
 }
 

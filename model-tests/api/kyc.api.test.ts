@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing/testServer';
-import { productDriver } from './drivers/product';
+import { kycDriver } from './drivers/kyc';
 import { walkApi } from './support/apiWalk';
 import { recordApiCoverage, reportGuards } from './support/coverageLevels';
 import { World } from './support/world';
@@ -13,8 +13,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-it('walks every transition of the product chart through the API, with its negative steps', { timeout: 240_000 }, async () => {
-  const driver = productDriver(new World(server));
+it('walks every transition of the KYC chart through the API, with its negative steps', { timeout: 240_000 }, async () => {
+  const driver = kycDriver(new World(server));
   const result = await walkApi(driver);
   reportGuards(result);
   expect(result.failures).toEqual([]);

@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Party } from '../../machines/parties';
 import { startTestServer, type TestServer } from '../../server/testing/testServer';
+import { afterSaleDriver } from './drivers/afterSale';
 import { orderDriver } from './drivers/order';
-import { walkApi, type Edge } from './support/apiWalk';
+import { productDriver } from './drivers/product';
+import { withdrawalDriver } from './drivers/withdrawal';
+import { workOrderDriver } from './drivers/workOrder';
+import { walkApi, type Driver, type Edge } from './support/apiWalk';
 import { recordApiCoverage, reportGuards } from './support/coverageLevels';
 import { World } from './support/world';
 
 /**
- * The order chart walked through the API (model-tests/api/support/apiWalk.ts), and the mutation checks.
+ * Every chart the server applies, walked through the API (model-tests/api/support/apiWalk.ts, one
+ * driver per chart in drivers/), on one database for all (each path has its own people and products),
+ * and the mutation checks.
  *
  * Mutation checks (issue 26): the API-level model test must notice a server that moves money or
  * status differently from the chart. Each mutation is a test double of one server effect, applied
@@ -16,7 +22,7 @@ import { World } from './support/world';
  * must fail naming the transition. Without a mutation the same walk passes (the last test), so the
  * failures come from the mutations alone.
  */
-type Mutation = 'payOnShip' | 'buyerCancelsAfterShipping' | 'confirmWindowKeepsMoney' | null;
+type Mutation = 'payOnShip' | 'buyerCancelsAfterShipping' | 'confirmWindowKeepsMoney' | 'partialPaysInFull' | null;
 const mutation = vi.hoisted(() => ({ current: null as Mutation }));
 
 vi.mock('../../server/charts/apply', async (importOriginal) => {
@@ -25,6 +31,10 @@ vi.mock('../../server/charts/apply', async (importOriginal) => {
     ...real,
     applyEventWithActions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject, party: Party) {
       const isOrder = machine.id === 'order';
+      if (machine.id === 'afterSale' && mutation.current === 'partialPaysInFull' && event.type === 'DECIDE_PARTIAL') {
+        // The arbiter's partial refund pays the whole amount asked.
+        return real.applyEventWithActions(machine, snapshot, { type: 'DECIDE_FULL', reason: String(event.reason) }, party);
+      }
       if (isOrder && mutation.current === 'buyerCancelsAfterShipping' && event.type === 'CANCEL' && party === 'buyer' && snapshot.value === 'sent') {
         // The buyer may cancel a shipped order (as if it were still paid): refunded, stock back.
         return real.applyEventWithActions(machine, machine.resolveState({ value: 'paid', context: snapshot.context }), event, party);
@@ -65,16 +75,26 @@ async function walkWith(m: Mutation, only: (edge: Edge) => boolean, negatives: b
   }
 }
 
-it('walks every transition of the order chart through the API, with its negative steps', { timeout: 240_000 }, async () => {
-  const driver = orderDriver(new World(server));
-  const result = await walkApi(driver);
-  reportGuards(result);
-  expect(result.failures).toEqual([]);
-  expect(result.missing).toEqual([]);
-  recordApiCoverage(result, driver.machine);
+const charts: [string, (world: World) => Driver<never>][] = [
+  ['order', (w) => orderDriver(w) as Driver<never>],
+  ['afterSale', (w) => afterSaleDriver(w) as Driver<never>],
+  ['product', (w) => productDriver(w) as Driver<never>],
+  ['workOrder', (w) => workOrderDriver(w) as Driver<never>],
+  ['withdrawal', (w) => withdrawalDriver(w) as Driver<never>],
+];
+
+describe.each(charts)('the %s chart', (_name, make) => {
+  it('walks every transition through the API, with its negative steps', { timeout: 600_000 }, async () => {
+    const driver = make(new World(server));
+    const result = await walkApi(driver);
+    reportGuards(result);
+    expect(result.failures).toEqual([]);
+    expect(result.missing).toEqual([]);
+    recordApiCoverage(result, driver.machine);
+  });
 });
 
-describe('the API-level model test fails on a server that departs from the order chart', () => {
+describe('the API-level model test fails on a server that departs from its chart', { timeout: 90_000 }, () => {
   it('pays the seller on shipping instead of on receipt: fails at SHIP, naming it', async () => {
     const result = await walkWith('payOnShip', through(ship), false);
     expect(result.failures).toHaveLength(1);
@@ -94,6 +114,20 @@ describe('the API-level model test fails on a server that departs from the order
     expect(result.failures).toHaveLength(1);
     expect(result.failures[0]?.message).toContain(`${confirmWindow} by system`);
     expect(result.failures[0]?.message).toMatch(/buyer moved 0 \(the chart's effects say \d+\)/);
+  });
+
+  it('fails naming the transition when an after-sale partial decision refunds the whole amount', async () => {
+    const partial = 'afterSale.underAppeal --DECIDE_PARTIAL#0--> afterSale.refunded';
+    mutation.current = 'partialPaysInFull';
+    try {
+      const result = await walkApi(afterSaleDriver(new World(server)), { only: (e) => e.key === partial, negatives: false });
+      // Once per application (refund only: 3 asked; return and refund: 6 asked); the arbiter decided 1.
+      expect(result.failures.map((f) => f.transition)).toEqual([partial, partial]);
+      expect(result.failures[0]?.message).toContain(`${partial} by arbiter: buyer moved 30000000 (the chart's effects say 10000000)`);
+      expect(result.failures[1]?.message).toContain(`${partial} by arbiter: buyer moved 60000000 (the chart's effects say 10000000)`);
+    } finally {
+      mutation.current = null;
+    }
   });
 
   it('passes the same walks without a mutation', async () => {
