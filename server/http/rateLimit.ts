@@ -4,6 +4,7 @@ import { RateLimitedPaths, RateLimits, type RateClass, type RateRule, type RateW
 import { SignedHeader } from '../../src/domain/signing';
 import type { Deps } from '../deps';
 import { ResponseCode } from '../../src/domain/codes';
+import { rateLimitRefusals } from '../observability/metrics';
 import { ApiError } from './envelope';
 import { languageOf, translate } from './i18n';
 import type { AppEnv } from './env';
@@ -116,6 +117,13 @@ function purge(store: Store, now: number): void {
 
 const longestWindow = Math.max(...Object.values(RateLimits).flatMap((r: RateRule) => [r.perAddress.windowMs, r.perPerson?.windowMs ?? 0]));
 
+/** The refusal, counted in the metrics by the class of the first limit that refused (coin_mall_rate_limit_refusals_total). */
+function refused(counted: Counted[], blocked: Map<string, number>, now: number, wait: number): RateLimited {
+  const first = counted.find(({ key }) => (blocked.get(key) ?? 0) > now);
+  rateLimitRefusals.inc({ limit: first ? first.key.slice(0, first.key.indexOf(':')) : 'unknown' });
+  return new RateLimited(Math.max(1, Math.ceil(wait / 1000)));
+}
+
 /** Counts the request against each key; throws RateLimited (the longest wait) if any is over its limit. */
 async function count(deps: Deps, counted: Counted[]): Promise<void> {
   if (counted.length === 0) return;
@@ -127,7 +135,7 @@ async function count(deps: Deps, counted: Counted[]): Promise<void> {
     const until = store.blocked.get(key);
     if (until !== undefined && until > now) wait = Math.max(wait, until - now);
   }
-  if (wait > 0) throw new RateLimited(Math.max(1, Math.ceil(wait / 1000)));
+  if (wait > 0) throw refused(counted, store.blocked, now, wait);
   const keys = counted.map(({ key, window }) => ({ key, windowStart: Math.floor(now / window.windowMs) * window.windowMs, window }));
   const counts = await store.hit(keys);
   for (const { key, windowStart, window } of keys) {
@@ -136,7 +144,7 @@ async function count(deps: Deps, counted: Counted[]): Promise<void> {
     store.blocked.set(key, until);
     wait = Math.max(wait, until - now);
   }
-  if (wait > 0) throw new RateLimited(Math.max(1, Math.ceil(wait / 1000)));
+  if (wait > 0) throw refused(counted, store.blocked, now, wait);
 }
 
 /**
