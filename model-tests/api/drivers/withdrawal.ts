@@ -76,7 +76,10 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
       world.newPath();
       const [user, staff, stranger] = await Promise.all([world.person('user'), world.person('staff', ['buyer', 'arbiter']), world.person('stranger')]);
       // Fixtures for what a person earns elsewhere: identity verified on the platform, an e-mail bound, a balance.
-      await db.updateTable('sandbox_wallets').set({ kyc: 'passed' }).where('username', '=', user.username).execute();
+      await db
+        .insertInto('kyc_records')
+        .values({ user_id: user.id, status: 'passed', chart: JSON.stringify({ value: 'passed', context: { rejection: null } }), updated_at: new Date(world.server.clock.now()) })
+        .execute();
       await db.updateTable('users').set({ email: `${user.username}@example.com` }).where('id', '=', user.id).execute();
       await demoTopUp(db, user.id, parseMoney('20'));
       return { user: user.caller, username: user.username, userId: user.id, staff: staff.caller, stranger: stranger.caller, id: null, amount: '2' };
