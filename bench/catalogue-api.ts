@@ -49,7 +49,7 @@ async function load(name: string, url: string | string[] | (() => string)): Prom
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-bench-'));
-  const config: Config = { ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key' };
+  const config: Config = { ...readConfig({}), rateLimits: false, port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key' };
   const app = await startServer(config);
   const db = app.deps.db;
   const ids = (await db.selectFrom('products').select('id').where('status', '=', 'normal').execute()).map((r) => r.id);

@@ -91,7 +91,7 @@ async function openStream(url: string, caller: ApiCaller, onMessage: (id: string
 async function main() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-bench-chat-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SANDBOX: '1', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SANDBOX: '1', DATABASE_URL: '', RATE_LIMITS: 'off' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const abort = new AbortController();
   try {

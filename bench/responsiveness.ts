@@ -26,33 +26,29 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { name: 'home → product', tap: '[data-testid="product-tile"]', next: { selector: 'h1', text: 'Product details' } },
+  { name: 'home → product', tap: '[data-testid="product-tile"]', next: { selector: 'h1', text: 'Product' } },
   { name: 'product → specification sheet', tap: '[data-testid="add-to-cart-open"]', next: { selector: '[role="dialog"] h2', text: 'Choose specification and colour' } },
   { name: 'sheet → add to cart', tap: '[data-testid="add-to-cart"]', next: { selector: '[role="status"] > div', text: 'Added to the cart' } },
   { name: 'product → cart', tap: '[data-testid="bar-cart"]', next: { selector: 'h1', text: 'Cart' } },
   { name: 'cart → checkout', tap: '[data-testid="cart-checkout"]', next: { selector: 'h1', text: 'Submit order' } },
 ];
 
-/** Installed before the app: the Event Timing observer, and a watcher that reports when a text is painted. */
-function instrument() {
-  const w = window as unknown as { __events: { id: number; start: number; duration: number; name: string }[]; __painted: (selector: string, text: string, since: number) => Promise<number> };
-  w.__events = [];
+/**
+ * Installed before the app (as text: a transpiled function would carry the bundler's helpers into the page):
+ * the Event Timing observer, and a watcher that reports when a text is painted.
+ */
+const instrument = `
+  window.__events = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
-      if (e.interactionId) w.__events.push({ id: e.interactionId, start: e.startTime, duration: e.duration, name: e.name });
-    }
-  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  const shown = (selector: string, text: string) =>
-    [...document.querySelectorAll<HTMLElement>(selector)].some((el) => el.textContent?.includes(text) && el.offsetParent !== null && el.getBoundingClientRect().height > 0);
-  w.__painted = (selector, text) =>
-    new Promise((resolve) => {
-      const frame = () => {
-        if (shown(selector, text)) requestAnimationFrame(() => resolve(performance.now()));
-        else requestAnimationFrame(frame);
-      };
-      frame();
-    });
-}
+    for (const e of list.getEntries()) if (e.interactionId) window.__events.push({ id: e.interactionId, start: e.startTime, duration: e.duration, name: e.name });
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  const shown = (selector, text) =>
+    [...document.querySelectorAll(selector)].some((el) => el.textContent && el.textContent.includes(text) && el.offsetParent !== null && el.getBoundingClientRect().height > 0);
+  window.__painted = (selector, text) => new Promise((resolve) => {
+    const frame = () => { if (shown(selector, text)) requestAnimationFrame(() => resolve(performance.now())); else requestAnimationFrame(frame); };
+    frame();
+  });
+`;
 
 async function tapAndMeasure(page: Page, step: Step): Promise<{ inp: number; heading: number }> {
   const target = page.locator(step.tap).filter({ visible: true }).first();
@@ -67,7 +63,7 @@ async function tapAndMeasure(page: Page, step: Step): Promise<{ inp: number; hea
   });
   const painted = page.evaluate(({ selector, text }) => (window as unknown as { __painted: (s: string, t: string) => Promise<number> }).__painted(selector, text), step.next);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  const at = await painted;
+  const at = await Promise.race([painted, new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`${step.name}: "${step.next.text}" not painted within 15 s`)), 15_000))]);
   await page.waitForTimeout(400); // the Event Timing entries of the tap arrive after its paint
   return page.evaluate((paintedAt) => {
     const w = window as unknown as { __tapAt: number; __events: { id: number; start: number; duration: number }[] };
@@ -95,7 +91,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const { context, page } = await phone(browser);
-    await context.addInitScript(instrument);
+    await context.addInitScript({ content: instrument });
     await loginAs(page, app.url, 'demo_buyer');
     await walk(page, app.url); // warm the cache: every chunk and picture of the walk
     const cdp = await context.newCDPSession(page);

@@ -442,7 +442,7 @@ async function main() {
   const limit = () => 15 + Math.floor(Math.random() * 11);
   const cursor = () => pick(productIds).id.toString();
 
-  const config: Config = { ...readConfig({}), port: 0, host: '127.0.0.1', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-scale-')), databaseUrl, sandbox: true, piApiKey: 'sandbox-key' };
+  const config: Config = { ...readConfig({}), rateLimits: false, port: 0, host: '127.0.0.1', dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-scale-')), databaseUrl, sandbox: true, piApiKey: 'sandbox-key' };
   const paths: ReadPath[] = [
     { name: 'home feed (first page)', next: () => ({ url: `/api/commodity/product/feed?countryId=${pick(countries)}&limit=${limit()}` }) },
     { name: 'home feed (deep page)', next: () => ({ url: `/api/commodity/product/feed?countryId=${pick(countries)}&limit=${limit()}&cursor=${cursor()}` }) },

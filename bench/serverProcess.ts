@@ -21,6 +21,8 @@ export async function startServerProcess(options: { databaseUrl: string; workers
       PI_API_KEY: '',
       PI_PLATFORM_URL: '',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-bench-')),
+      // Load from one address: the benches measure throughput, not the rate limits (bench/flood.ts does).
+      RATE_LIMITS: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

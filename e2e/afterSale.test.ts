@@ -115,6 +115,11 @@ describe('after-sale cases in a real browser', () => {
     await vis(seller.page, 'aftersale-reject-submit').click();
     await expect.poll(() => caseStatus(caseId)).toBe('sellerRejected');
 
+    // Issue 24 finding 8: the order itself says the seller refused, and the right to appeal with its deadline.
+    await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${orderId}`);
+    await expect.poll(() => vis(buyer.page, 'order-case-appeal').textContent()).toMatch(/^The seller refused\. You may appeal to the platform until .+: open the case and choose Appeal to the platform\.$/);
+    await expectAccessible(buyer.page, 'order with a refused case');
+    await buyer.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
     // The buyer appeals with a statement and one more photo.
     await buyer.page.reload();
     await vis(buyer.page, 'aftersale-rejection').waitFor();
@@ -186,7 +191,13 @@ describe('after-sale cases in a real browser', () => {
     await vis(buyer.page, 'aftersale-return-address').waitFor();
     await vis(buyer.page, 'aftersale-ship-open').click();
     await vis(buyer.page, 'aftersale-ship-company').selectOption('UPS');
+    // Issue 24 finding 8: the message names what is missing ("Please check :" named nothing) and goes
+    // away as soon as the field is filled in.
+    await vis(buyer.page, 'aftersale-ship-submit').click();
+    const missing = buyer.page.getByRole('dialog').getByRole('alert');
+    await expect.poll(() => missing.textContent()).toBe('Enter the tracking number of the return shipment (4 to 40 letters or digits)');
     await vis(buyer.page, 'aftersale-ship-number').fill('UPS12345678');
+    await missing.waitFor({ state: 'detached' });
     await vis(buyer.page, 'aftersale-ship-submit').click();
     await expect.poll(() => caseStatus(caseId)).toBe('returnShipped');
     await vis(buyer.page, 'aftersale-return-shipment').waitFor();

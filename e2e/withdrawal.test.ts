@@ -87,15 +87,23 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await vis(page, 'withdraw-submitted').waitFor();
     await vis(page, 'withdraw-view-record').click();
     await expect.poll(() => vis(page, 'withdraw-detail-status').getAttribute('data-status')).toBe('toBeConfirmed');
+    expect(await vis(page, 'withdraw-step-submitted').getAttribute('data-state')).toBe('done');
+    expect(await vis(page, 'withdraw-step-review').getAttribute('aria-current')).toBe('step');
 
     const staff = await phone(browser);
     await loginAs(staff.page, app.url, 'demo_arbiter');
     await staff.page.goto(`${app.url}/#/platform/console`);
+    // Issue 24 finding 13: the console's dashboard counts what waits in each queue.
+    await expect.poll(() => vis(staff.page, 'console-count-withdrawals').textContent()).toBe('1 waiting');
+    await expectAccessible(staff.page, 'console dashboard');
     await staff.page.getByText('Withdrawals').first().click();
     await staff.page.waitForURL(/#\/platform\/console\/withdrawals/);
     const item = vis(staff.page, 'withdrawal-review-item').first();
     await expect.poll(() => item.textContent()).toContain('25 π · demo_buyer');
     expect(await item.getByTestId('withdrawal-review-kyc').textContent()).toContain('KYC: Passed');
+    // Issue 24 finding 15: the person beside the decision: orders, earlier withdrawals, disputes.
+    await expect.poll(() => item.getByTestId('person-withdrawals').textContent()).toBe('Arrived 0 (0 π) · Failed or rejected 0');
+    expect(await item.getByTestId('person-orders').textContent()).toMatch(/^Bought \d+ · Sold \d+$/);
     // Issue 24 finding 3: approval opens a confirmation with the amount, the address and the consequence.
     await item.getByTestId('withdrawal-approve').click();
     const approve = vis(staff.page, 'withdrawal-approve-sheet');
@@ -118,6 +126,12 @@ describe('withdrawal and the wallet app in a real browser', () => {
         { timeout: 20_000 },
       )
       .toBe('success');
+    // Issue 24 finding 4: a stepper with the transaction, the address once, a labelled refresh.
+    for (const step of ['submitted', 'review', 'onChain', 'done']) expect(await vis(page, `withdraw-step-${step}`).getAttribute('data-state')).toBe('done');
+    expect(await vis(page, 'withdraw-detail-txid').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.getByText(to, { exact: true }).filter({ visible: true }).count()).toBe(1);
+    expect(await vis(page, 'withdraw-detail-refresh').textContent()).toContain('Refresh status');
+    await expectAccessible(page, 'withdrawal record');
     // Issue 24 finding 5: balance details name the withdrawal in words, never "withdrawalReserve".
     await page.goto(`${app.url}/#/mine/user/balancedetails`);
     const row = page.locator('[data-kind="withdrawalReserve"]').filter({ visible: true }).first();

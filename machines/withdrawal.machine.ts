@@ -16,7 +16,7 @@ import { WithdrawalRules } from '../src/domain/withdrawal';
  *   paying out           ── payoutRetry (system timer) ──────────▶ paying out      (resume: ask the platform first)
  *   awaiting confirmation── CONFIRMED (server) ──────────────────▶ success         (fee to the platform)
  *   awaiting confirmation── confirmationPoll (system timer) ─────▶ awaiting …      (ask the platform again)
- *   paying out, awaiting ── PAYOUT_FAILED (server, reason) ──────▶ failure         (amount + fee back)
+ *   paying out           ── PAYOUT_FAILED (server, reason) ──────▶ failure         (amount + fee back; never once the chain has it)
  *
  * One payout per withdrawal, never a second: PAYOUT_CREATED is taken only while no payment id is
  * kept, and the payout is only ever submitted under the kept id. A payout that cannot go on now
@@ -122,8 +122,9 @@ export const withdrawalMachine = setup({
     /** SPEC's "to be confirmed": the transaction is on its way to the chain. */
     awaitingConfirmation: {
       on: {
+        // No failure from here (issue 27): the chain has the transaction, the coins have left; returning them
+        // would pay twice. The platform is asked again until it completes the payment.
         CONFIRMED: { target: 'success', actions: 'settleFunds', meta: { by: 'server' } },
-        PAYOUT_FAILED: { target: 'failure', actions: ['noteFailure', 'refundFunds'], meta: { by: 'server' } },
       },
       after: { confirmationPoll: { target: 'awaitingConfirmation', reenter: true, actions: 'checkConfirmation', meta: { by: 'system' } } },
     },

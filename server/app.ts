@@ -5,6 +5,9 @@ import type { Deps } from './deps';
 import { ApiError, failure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
+import { limitBodies } from './http/bodyLimit';
+import { securityHeaders } from './http/securityHeaders';
+import { limitByAddress, RateLimited, rateLimitedAnswer } from './http/rateLimit';
 import { accountsRoutes } from './routes/accounts';
 import { afterSaleRoutes } from './routes/afterSales';
 import { advRoutes } from './routes/adv';
@@ -38,6 +41,8 @@ export function createApi(deps: Deps) {
     c.set('language', languageOf(c.req.header(SignedHeader.language)));
     await next();
   });
+  // Abuse limits (issue 25, server/http/): per-address rate limits, then body limits, before any route runs.
+  app.use('*', securityHeaders(deps.config), limitByAddress(deps), limitBodies(deps));
 
   app.route('/', referenceRoutes(deps));
   app.route('/', usersRoutes(deps));
@@ -64,6 +69,7 @@ export function createApi(deps: Deps) {
   }
 
   app.onError((error, c) => {
+    if (error instanceof RateLimited) return rateLimitedAnswer(c, error);
     if (error instanceof ApiError) return failure(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return failure(c, new ApiError('malformedRequest', { detail: error.message || 'bad request' }));

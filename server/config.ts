@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BodyLimits } from '../src/domain/abuseLimits';
 import { checkInHalvingAt } from '../src/domain/points';
 import { sandboxWalletSeed, validateWalletSeed } from './platform/chain';
 
@@ -29,6 +30,12 @@ export interface Config {
   catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
   checkInHalvingAt?: number;
+  /** Abuse limits (issue 25): rate limits on unless RATE_LIMITS=off; TRUST_PROXY=1 reads the client's address from X-Forwarded-For; JSON and form bodies up to BODY_LIMIT_BYTES. */
+  rateLimits?: boolean;
+  trustProxy?: boolean;
+  bodyLimitBytes?: number;
+  /** The address people reach the app at (PUBLIC_URL); https turns on HSTS. */
+  publicUrl?: string | null;
   /** Where pictures are kept: DATA_DIR/media (default) or an S3-compatible bucket (MEDIA_STORE=s3). */
   media: MediaConfig;
   /**
@@ -124,6 +131,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     piHorizonUrl: env.PI_HORIZON_URL || null,
     catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
+    rateLimits: env.RATE_LIMITS !== 'off' && env.RATE_LIMITS !== '0',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl: env.PUBLIC_URL || null,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES ? Math.max(1024, Math.floor(Number(env.BODY_LIMIT_BYTES)) || BodyLimits.defaultBytes) : BodyLimits.defaultBytes,
     media: readMediaConfig(env),
     mediaUrlSecret: readSecret(env, 'MEDIA_URL_SECRET'),
     mediaUrlSecretPrevious: env.MEDIA_URL_SECRET_PREVIOUS === 'database' ? 'database' : readSecret(env, 'MEDIA_URL_SECRET_PREVIOUS'),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimits } from '../src/domain/abuseLimits';
 import { ResponseCode } from '../src/domain/codes';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
 import type { Page, ProductCard } from '../src/domain/types/catalogue';
@@ -26,10 +27,10 @@ interface Proc {
   child: ChildProcess;
 }
 
-async function startProcess(databaseUrl: string, dataDir: string): Promise<Proc> {
+async function startProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SANDBOX: '1', PI_API_KEY: '', PI_PLATFORM_URL: '', WORKERS: '1', LOG_LEVEL: 'info' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SANDBOX: '1', PI_API_KEY: '', PI_PLATFORM_URL: '', WORKERS: '1', LOG_LEVEL: 'info', RATE_LIMITS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -153,4 +154,31 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await feedOf(b.url)).not.toContain(p.productId);
   });
+
+  it('a rate limit is shared: logins split across two processes are counted once (issue 25)', async () => {
+    const c = await startProcess(database.url ?? '', dataDir, { RATE_LIMITS: 'on' });
+    const d = await startProcess(database.url ?? '', dataDir, { RATE_LIMITS: 'on' });
+    try {
+      const limit = RateLimits.login.perAddress.limit;
+      // All in one window: start well inside one.
+      const window = RateLimits.login.perAddress.windowMs;
+      if (Date.now() % window > window - 10_000) await new Promise((resolve) => setTimeout(resolve, window - (Date.now() % window) + 100));
+      const statuses: number[] = [];
+      for (let i = 0; i < limit + 10; i += 1) {
+        const url = i % 2 ? c.url : d.url;
+        const res = await fetch(`${url}/api/users/user/getToken`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ accessToken: `shared-${i}` }) });
+        statuses.push(res.status);
+        await res.text();
+      }
+      // Each process alone would have let `limit` through; together they let `limit` through in all.
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    } finally {
+      for (const p of [c, d]) {
+        const exited = new Promise((resolve) => p.child.once('exit', resolve));
+        p.child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, 120_000);
 });

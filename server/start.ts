@@ -10,10 +10,12 @@ import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
 import { runDueTimers, timerBatchSize, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
+import { recoverAtStart } from './services/startupRecovery';
 import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/catalogueCache';
 import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
+import { securityHeaders } from './http/securityHeaders';
 import { chainOfConfig } from './platform/chain';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
@@ -73,6 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let timerRunStarted = 0;
   let timerRunEnded = Date.now();
   const root = new Hono();
+  root.use('*', securityHeaders(config));
   root.use('*', async (c, next) => {
     await next();
     if (draining) c.header('Connection', 'close');
@@ -99,9 +102,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config.metricsToken,
     ),
   );
-  root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw));
-  root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw));
-  root.all('/media/*', async (c) => (await ready).api.fetch(c.req.raw));
+  // c.env carries the socket: the API's rate limits count by the client's address.
+  root.all('/api/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
+  root.all('/sandbox/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
+  root.all('/media/*', async (c) => (await ready).api.fetch(c.req.raw, c.env));
   // The home feed's first row for the page's first paint; never waits for a database still starting.
   let databaseReady = false;
   void ready.then(() => (databaseReady = true)).catch(() => undefined);
@@ -196,6 +200,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
   setPayoutDriver((id) => void drivePayout(deps, id).catch(job('payouts')));
+  // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
+  await recoverAtStart(deps);
   void resumePayouts(deps).catch(job('payouts'));
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);

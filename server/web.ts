@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import type { Config } from './config';
+import { pagePolicy } from './http/securityHeaders';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -170,6 +171,7 @@ export function webRoutes(config: Config, preview: () => Promise<string> = async
     const html = page();
     if (html === null) return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503);
     c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', pagePolicy(config, html));
     const tiles = await preview().catch(() => '');
     const body = html.replace('<!--coin-mall-preview-->', tiles);
     c.header('Vary', 'Accept-Encoding');

@@ -10,7 +10,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   const dist = path.resolve('dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-e2e-'));
-  const config: Config = { ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: dist, databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key', ...overrides };
+  const config: Config = { ...readConfig({}), rateLimits: false, port: 0, host: '127.0.0.1', dataDir, distDir: dist, databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key', ...overrides };
   const server = await startServer(config);
   return {
     ...server,

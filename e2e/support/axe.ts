@@ -13,7 +13,11 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 export async function axeViolations(page: Page, screen: string): Promise<string[]> {
   await page.waitForLoadState('load');
   await page.locator('[aria-busy="true"]').filter({ visible: true }).first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // A sheet still fading in has colours axe would read half-transparent: let running animations end first.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  // Evaluated through the browser's debugging protocol, which the page's Content-Security-Policy does not
+  // govern (an inline script tag would be refused by it, as it should be).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });

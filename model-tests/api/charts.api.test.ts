@@ -83,13 +83,19 @@ const charts: [string, (world: World) => Driver<never>][] = [
   ['withdrawal', (w) => withdrawalDriver(w) as Driver<never>],
 ];
 
-describe.each(charts)('the %s chart', (_name, make) => {
+/** Transitions no path of the walk reaches yet, each explained in model-tests/coverageLevels.test.ts. */
+const notReached: Record<string, string[]> = {
+  // Issue 27: the person's REAUTHENTICATED is guarded on the payout's waiting reason (context); paths are planned over state values.
+  withdrawal: ['withdrawal.payingOut --REAUTHENTICATED#0--> (self)'],
+};
+
+describe.each(charts)('the %s chart', (name, make) => {
   it('walks every transition through the API, with its negative steps', { timeout: 600_000 }, async () => {
     const driver = make(new World(server));
     const result = await walkApi(driver);
     reportGuards(result);
     expect(result.failures).toEqual([]);
-    expect(result.missing).toEqual([]);
+    expect(result.missing).toEqual(notReached[name] ?? []);
     recordApiCoverage(result, driver.machine);
   });
 });

@@ -52,8 +52,14 @@ function stepIssue(action: AfterSaleAction): string | null {
   if (field === 'statement') return 'afterSale.rules.statementRequired';
   if (field === 'amount') return 'afterSale.rules.amountInvalid';
   if (field === 'returnAddress') return 'afterSale.rules.returnAddressRequired';
-  return 'errors.invalidField';
+  // Every message names what is missing (issue 24: "Please check :" named nothing).
+  if (field === 'number') return 'afterSale.rules.trackingNumberRequired';
+  if (field === 'company') return 'afterSale.rules.companyRequired';
+  return 'afterSale.rules.checkStep';
 }
+
+/** A problem the form's own check found (not the server's refusal): it follows the fields as they change. */
+const isCheckProblem = (key: string | null) => key !== null && key.startsWith('afterSale.rules.');
 
 /**
  * One step's form (issue 24): its button opens the one decision sheet (src/app/DecisionSheet.tsx), with
@@ -69,6 +75,8 @@ function StepForm({ label, testId, build, onDone, children, tone, figures, conse
     showToast(t('afterSale.actions.done'), 'success');
     onDone(view);
   });
+  // A fixed field clears its message at once (issue 24); a server refusal stays until the next try.
+  const shown = isCheckProblem(send.problem) ? stepIssue(build()) : send.problem;
   return (
     <DecisionSheet
       open={open}
@@ -81,7 +89,7 @@ function StepForm({ label, testId, build, onDone, children, tone, figures, conse
       title={label}
       figures={figures}
       consequence={consequence}
-      problem={send.problem ? t(send.problem) : null}
+      problem={shown ? t(shown) : null}
       confirmLabel={confirmLabel ?? t('afterSale.actions.submit')}
       tone={tone === 'danger' ? 'danger' : 'primary'}
       busy={send.submitting}

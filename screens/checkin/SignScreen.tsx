@@ -40,6 +40,7 @@ function SignToday() {
   useEffect(() => summary.reload(), [day, video]);
   const s = summary.data;
   const busy = day === 'checking' || day === 'signing';
+  const done = day === 'signed' || day === 'alreadySigned';
   return (
     <>
       <ScreenHeader title={t('checkIn.title')} backTo="/my" />
@@ -54,8 +55,9 @@ function SignToday() {
             {day === 'failed' ? t(ctx.dayMessage ?? 'messages.signInFailed') : null}
           </p>
           <div className={css.row}>
-            <button type="button" className={button({ block: true })} disabled={busy} onClick={() => actor.send({ type: 'SIGN' })} data-testid="sign-button">
-              {t('checkIn.signButton')}
+            {/* Checked in today: the button says so and rests (issue 24), instead of a live "Check in". */}
+            <button type="button" className={button({ block: true, tone: done ? 'secondary' : 'primary' })} disabled={busy || done} onClick={() => actor.send({ type: 'SIGN' })} data-testid="sign-button">
+              {done ? t('checkInDesk.doneButton') : t('checkIn.signButton')}
             </button>
             {day === 'failed' ? (
               <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'RETRY' })}>

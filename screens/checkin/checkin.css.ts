@@ -5,6 +5,7 @@ export const stats = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1f
 export const statValue = style({ display: 'block', fontSize: vars.font.size.xl, fontWeight: 700 });
 export const calendar = style({ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: '4px', listStyle: 'none', padding: 0, margin: 0 });
 export const day = style({ display: 'grid', placeItems: 'center', aspectRatio: '1', borderRadius: vars.radius.md, background: vars.color.skeleton, fontSize: '13px' });
+export const weekday = style({ textAlign: 'center', fontSize: vars.font.size.sm, fontWeight: 600, color: vars.color.textMuted, padding: '2px 0' });
 export const signedDay = style({ background: vars.color.brand, color: '#fff', fontWeight: 700 });
 export const tabs = style({ display: 'flex', gap: vars.space.sm });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '14px' });

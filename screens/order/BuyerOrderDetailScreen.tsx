@@ -6,7 +6,10 @@ import { useDateTime, windowSentence } from '../../src/app/orders/BuyerFormat';
 import { orderCan } from '../../src/app/orders/orderCan';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
+import { afterSaleDetail } from '../../src/api/afterSale';
 import { orderAct } from '../../src/api/orders';
+import { useResource } from '../../src/app/useResource';
+import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
 import { orderStatusLabelKey } from '../../src/domain/orderStatus';
 import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
@@ -18,6 +21,29 @@ import { OrderFrame, OrderItems, OrderTimeline, Row, Section, Stars, useExpressN
 import { Icon } from '../../src/app/Icon';
 
 /** The status, and the running window as a sentence ("The seller confirms by …"). */
+
+/**
+ * Where the order's after-sale case stands, on the order itself (issue 24): its status and, after the
+ * seller's rejection, the right to appeal with its deadline, instead of a bare "After-sales" link.
+ */
+function CaseStanding({ caseId }: { caseId: string }) {
+  const t = useT();
+  const when = useDateTime();
+  const { data } = useResource(() => afterSaleDetail(caseId));
+  if (!data) return null;
+  return (
+    <div className={ordersCss.section} data-testid="order-case-standing">
+      <strong data-testid="order-case-status">{t(afterSaleStatusLabelKey(data.status))}</strong>
+      {data.can.includes('APPEAL') && data.deadline ? (
+        <p className={css.quote} data-testid="order-case-appeal">
+          {t('orderCase.appealRight', { at: when(data.deadline.at) })}
+        </p>
+      ) : data.deadline ? (
+        <p className={muted}>{t(`afterSale.deadline.${data.deadline.name}`, { at: when(data.deadline.at) })}</p>
+      ) : null}
+    </div>
+  );
+}
 function StatusBanner({ order }: { order: OrderView }) {
   const t = useT();
   const when = useDateTime();
@@ -186,6 +212,7 @@ function Outcomes({ order }: { order: OrderView }) {
       )}
       {order.afterSale && (
         <Section title={t('buyerOrders.detail.afterSale')} testId="order-after-sale-info">
+          <CaseStanding key={order.afterSale.caseId} caseId={order.afterSale.caseId} />
           <a className={button({ tone: 'secondary' })} href={`#/mine/order/aftersale?case=${order.afterSale.caseId}`} data-testid="order-open-after-sale">
             {t('afterSale.detail.open')}
           </a>

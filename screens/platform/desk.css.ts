@@ -44,3 +44,44 @@ export const menuItem = style({
   selectors: { '&:hover, &:focus-visible': { background: vars.color.brandSoft } },
 });
 export const menuDanger = style({ color: vars.color.danger, fontWeight: 600 });
+
+const deskWidth = 'screen and (min-width: 1024px)';
+
+/** The dashboard: one column on a phone, tiles at a desk. */
+export const dashboard = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space.md,
+  '@media': { [deskWidth]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+});
+export const tile = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  gap: vars.space.xs,
+  minHeight: '88px',
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  color: vars.color.text,
+  textAlign: 'start',
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: { '&:hover': { borderColor: vars.color.brand } },
+});
+export const tileHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space.sm });
+const count = { flexShrink: 0, padding: `2px ${vars.space.sm}`, borderRadius: vars.radius.pill, fontSize: vars.font.size.sm, fontWeight: 700 } as const;
+export const countBusy = style({ ...count, background: vars.color.brandStrong, color: '#fff' });
+export const countEmpty = style({ ...count, background: vars.color.skeleton, color: vars.color.text, fontWeight: 500 });
+export const oldest = style({ color: vars.color.text, fontWeight: 600 });
+
+/** A withdrawal to review beside its person: two columns at a desk, stacked on a phone. */
+export const reviewItem = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space.lg,
+  '@media': { [deskWidth]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+});
+export const reviewMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
+export const person = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.background, minWidth: 0 });

@@ -203,6 +203,8 @@ export function PhotoViewer({ product, start, onClose }: { product: ProductDetai
           className={css.viewer}
           data-testid="photo-viewer"
           aria-describedby={undefined}
+          // The page's strip shows the picture the viewer closed on, then takes the focus back itself (ProductDetailScreen).
+          onCloseAutoFocus={(e) => e.preventDefault()}
           onKeyDown={(e) => {
             const rtl = sign() === -1;
             const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
@@ -232,7 +234,9 @@ export function PhotoViewer({ product, start, onClose }: { product: ProductDetai
             onScroll={(e) => {
               if (zoomed) return;
               const el = e.currentTarget;
-              setIndex(Math.round(Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth)));
+              // Only where a picture has come to rest: a smooth scroll's passing positions would name the wrong one.
+              const at = Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth);
+              if (Math.abs(at - Math.round(at)) < 0.02) setIndex(Math.round(at));
             }}
           >
             {product.images.map((image, i) => (

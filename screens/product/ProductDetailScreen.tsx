@@ -42,11 +42,15 @@ function Gallery({ product }: { product: ProductDetail }) {
   const strip = useRef<HTMLDivElement | null>(null);
   // The viewer closed on another picture: the strip shows it too, once the dialog has gone (and given focus back).
   const returnTo = useRef<number | null>(null);
+  const counterButton = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     const at = returnTo.current;
     if (viewer !== null || at === null) return;
     returnTo.current = null;
-    const frame = requestAnimationFrame(() => show(at, 'instant'));
+    const frame = requestAnimationFrame(() => {
+      show(at, 'instant');
+      counterButton.current?.focus({ preventScroll: true });
+    });
     return () => cancelAnimationFrame(frame);
   }, [viewer]);
   const t = useT();
@@ -82,7 +86,9 @@ function Gallery({ product }: { product: ProductDetail }) {
         }}
         onScroll={(e) => {
           const el = e.currentTarget;
-          setIndex(Math.round(Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth)));
+          // Only where a picture has come to rest: a smooth scroll's passing positions would name the wrong one.
+              const at = Math.abs(el.scrollLeft) / Math.max(1, el.clientWidth);
+              if (Math.abs(at - Math.round(at)) < 0.02) setIndex(Math.round(at));
         }}
       >
         {product.images.map((image, i) => (
@@ -100,7 +106,14 @@ function Gallery({ product }: { product: ProductDetail }) {
         ))}
       </div>
       {count > 0 && (
-        <button type="button" className={css.counter} onClick={() => setViewer(index)} data-testid="gallery-counter" aria-label={t('buy.gallery.open', { n: index + 1, count })}>
+        <button
+          ref={counterButton}
+          type="button"
+          className={css.counter}
+          onClick={() => setViewer(index)}
+          data-testid="gallery-counter"
+          aria-label={`${index + 1}/${count}, ${t('buy.gallery.open', { n: index + 1, count })}`}
+        >
           <Icon name="zoomIn" size={16} />
           {index + 1}/{count}
         </button>

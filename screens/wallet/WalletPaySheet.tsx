@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DecisionSheet } from '../../src/app/DecisionSheet';
 import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { walletAppBalance } from '../../src/api/pay';
+import { PasswordLock } from '../../src/domain/abuseLimits';
 import { formatMoney, parseMoney } from '../../src/domain/money';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
@@ -16,11 +17,18 @@ function SheetBody({ amount, busy, problem, onPay, onClose }: { amount: string |
   const t = useT();
   const id = useId();
   const [password, setPassword] = useState('');
-  const { data, state } = useResource(walletAppBalance);
+  const { data, state, reload } = useResource(walletAppBalance);
   const notMerged = state === 'ready' && data !== null && !data.merged;
   const have = data?.balance ? parseMoney(data.balance) : null;
   const remains = amount !== null && have !== null ? have - parseMoney(amount) : null;
   const short = remains !== null && remains < 0n;
+  // After a refused password the lock is read again: how many tries remain, or until when it is locked (issue 25).
+  useEffect(() => {
+    if (problem) reload();
+  }, [problem]);
+  const lock = data?.passwordLock;
+  const lockedUntil = lock?.lockedUntil ? new Date(lock.lockedUntil) : null;
+  const locked = lockedUntil !== null && lockedUntil.getTime() > Date.now();
   return (
     <DecisionSheet
       open
@@ -36,7 +44,7 @@ function SheetBody({ amount, busy, problem, onPay, onClose }: { amount: string |
       problem={notMerged ? null : short && remains !== null ? t('review.notEnough', { missing: formatMoney(-remains) }) : problem ? t(problem) : null}
       confirmLabel={amount === null ? t('wallet.pay') : t('review.payAmount', { amount })}
       busy={busy}
-      disabled={notMerged || amount === null || short || password.length !== 6}
+      disabled={notMerged || amount === null || short || locked || password.length !== 6}
       onConfirm={() => amount !== null && /^\d{6}$/.test(password) && onPay(password, amount)}
     >
       {notMerged ? (
@@ -69,6 +77,13 @@ function SheetBody({ amount, busy, problem, onPay, onClose }: { amount: string |
             onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))}
             data-testid="wallet-password"
           />
+          {lock && (locked || lock.triesLeft < PasswordLock.tries) && (
+            <p className={css.problem} data-testid="wallet-lock">
+              {locked && lockedUntil
+                ? t('abuse.lockedUntil', { time: lockedUntil.toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }) })
+                : t('abuse.triesLeft', { tries: lock.triesLeft })}
+            </p>
+          )}
         </>
       )}
     </DecisionSheet>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { Figures, type Figure } from '../../src/app/DecisionSheet';
+import { Icon } from '../../src/app/Icon';
 import { useResource } from '../../src/app/useResource';
 import { withdrawalDetail, withdrawalRecords } from '../../src/api/withdrawal';
 import type { WithdrawalView } from '../../src/domain/types/withdrawal';
@@ -9,31 +11,55 @@ import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey }
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
-import { Icon } from '../../src/app/Icon';
 import { exactTime } from '../../src/domain/dates';
 
 const when = (iso: string | null) => exactTime(iso) || '—';
 
+/** The record's four steps (issue 24): submitted → review → on chain → done, from the chart's stage. */
+const steps = ['submitted', 'review', 'onChain', 'done'] as const;
+type Step = (typeof steps)[number];
+const stageStep: Record<string, Step> = { submitted: 'review', manualReview: 'review', payingOut: 'onChain', awaitingConfirmation: 'onChain', success: 'done', failure: 'review' };
+
+function stepStates(data: WithdrawalView): Record<Step, 'done' | 'current' | 'failed' | 'todo'> {
+  // A failure after approval failed on the chain; a rejection failed at review.
+  const at: Step = data.stage === 'failure' ? (data.rejection ? 'review' : 'onChain') : (stageStep[data.stage] ?? 'review');
+  const index = steps.indexOf(at);
+  const state = (i: number) => (i < index || data.stage === 'success' ? 'done' : i === index ? (data.stage === 'failure' ? 'failed' : 'current') : 'todo');
+  return { submitted: state(0), review: state(1), onChain: state(2), done: state(3) };
+}
+
 function Detail({ id }: { id: string }) {
   const t = useT();
-  const { data, reload } = useResource(() => withdrawalDetail(id));
+  const { data, state, reload } = useResource(() => withdrawalDetail(id));
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
-  const lines: [string, string, boolean?][] = [
-    ['withdrawal.amount', `${data.amount} π`],
-    ['withdrawal.fee', data.fee],
-    ['withdrawal.address', data.walletAddress, true],
-    ['withdrawal.confirmAddress', data.confirmAddress, true],
-    ['withdrawal.from', data.fromAddress ?? '—', true],
-    ['withdrawal.to', data.toAddress, true],
-    ['withdrawal.txid', data.txid ?? '—', true],
-    ['withdrawal.createdAt', when(data.createdAt)],
-    [data.arrived ? 'withdrawal.arrivalAt' : 'withdrawal.estimatedAt', when(data.arrivalAt)],
+  const states = stepStates(data);
+  const lines: Figure[] = [
+    { label: t('withdrawReview.amount'), value: `${data.amount} π` },
+    { label: t('withdrawReview.fee'), value: `${data.fee} π` },
+    { label: t('withdrawReview.address'), value: data.walletAddress, mono: true, testId: 'withdraw-detail-address' },
+    ...(data.fromAddress ? [{ label: t('withdrawal.from'), value: data.fromAddress, mono: true }] : []),
+    ...(data.txid ? [{ label: t('withdrawal.txid'), value: data.txid, mono: true, testId: 'withdraw-detail-txid' }] : []),
+    { label: t('withdrawal.createdAt'), value: when(data.createdAt) },
+    ...(data.arrivalAt ? [{ label: t(data.arrived ? 'withdrawal.arrivalAt' : 'withdrawal.estimatedAt'), value: when(data.arrivalAt) }] : []),
   ];
   return (
     <section className={card} data-testid="withdraw-detail">
       <p className={css.status} data-testid="withdraw-detail-status" data-status={data.status}>
         {t(withdrawalStatusLabelKey(data.status))} · {t(withdrawalStageLabelKey(data.stage))}
       </p>
+      <ol className={css.stepper} aria-label={t('withdrawalRecord.steps')} data-testid="withdraw-stepper">
+        {steps.map((step) => (
+          <li key={step} className={css.step} data-state={states[step]} aria-current={states[step] === 'current' ? 'step' : undefined} data-testid={`withdraw-step-${step}`}>
+            <span className={css.stepDot} aria-hidden="true">
+              {states[step] === 'done' ? '✓' : states[step] === 'failed' ? '!' : ''}
+            </span>
+            <span className={css.stepText}>
+              {t(`withdrawalRecord.step.${step}`)}
+              <span className={css.stepState}>{t(`withdrawalRecord.state.${states[step]}`)}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
       {(data.rejection ?? data.failure) && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection ?? data.failure ?? '' })}</p>}
       {data.waiting && (
         <p role="status" className={css.warning} data-testid="withdraw-detail-waiting" data-waiting={data.waiting}>
@@ -45,16 +71,9 @@ function Detail({ id }: { id: string }) {
           )}
         </p>
       )}
-      <dl>
-        {lines.map(([key, value, mono]) => (
-          <div key={key}>
-            <dt className={muted}>{key === 'withdrawal.fee' ? t('withdrawal.fee', { fee: value }) : t(key)}</dt>
-            {key !== 'withdrawal.fee' && <dd className={mono ? css.mono : undefined}>{value}</dd>}
-          </div>
-        ))}
-      </dl>
-      <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} data-testid="withdraw-detail-refresh">
-        <Icon name="refresh" /> {t('accounts.notice.refresh')}
+      <Figures lines={lines} />
+      <button type="button" className={button({ tone: 'secondary', block: true })} onClick={reload} disabled={state === 'loading'} aria-busy={state === 'loading' || undefined} data-testid="withdraw-detail-refresh">
+        <Icon name="refresh" /> {t('withdrawalRecord.refresh')}
       </button>
     </section>
   );

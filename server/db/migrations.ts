@@ -23,6 +23,7 @@ import { productCovers } from './migrations/0021_product_covers';
 import { toPayTab } from './migrations/0022_to_pay_tab';
 import { payoutChain } from './migrations/0023_payout_chain';
 import { liveNotices } from './migrations/0024_live_notices';
+import { abuseLimits } from './migrations/0025_abuse_limits';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022_to_pay_tab': toPayTab,
   '0023_payout_chain': payoutChain,
   '0024_live_notices': liveNotices,
+  '0025_abuse_limits': abuseLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -743,6 +743,32 @@ export interface Database {
   live_notices: LiveNoticesTable;
   work_orders: WorkOrdersTable;
   work_order_replies: WorkOrderRepliesTable;
+  rate_limit_counts: RateLimitCountsTable;
+  password_locks: PasswordLocksTable;
+  ad_sessions: AdSessionsTable;
+}
+
+/** Abuse limits (issue 25, migration 0024). */
+export interface RateLimitCountsTable {
+  key: string;
+  window_start: Int8;
+  count: number;
+}
+
+export interface PasswordLocksTable {
+  key: string;
+  failures: number;
+  locked_until: Date | null;
+  updated_at: Date;
+}
+
+export interface AdSessionsTable {
+  id: string;
+  user_id: Int8;
+  started_at: Date;
+  expires_at: Date;
+  ad_id: string | null;
+  claimed_at: Date | null;
 }
 
 /** Withdrawal to a wallet address (issue 13). `status` is SPEC's word, `stage` the chart's state. */

@@ -6,6 +6,7 @@ import { canonicalRequest, SignedHeader } from '../../src/domain/signing';
 import type { Deps } from '../deps';
 import { ApiError } from './envelope';
 import type { AppEnv, SessionRow, UserRow } from './env';
+import { limitPerson } from './rateLimit';
 
 export function sign(secret: string, text: string): string {
   return crypto.createHmac('sha256', secret).update(text).digest('hex');
@@ -116,6 +117,7 @@ export function requireSession(deps: Deps): MiddlewareHandler<AppEnv> {
 
     c.set('session', session);
     c.set('user', user);
+    await limitPerson(deps, c, user.id);
     await next();
   };
 }

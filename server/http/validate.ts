@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { controlCharacterPath, LimitMessages } from '../../src/domain/schemas/limits';
+import { BodyLimits } from '../../src/domain/abuseLimits';
+import { controlCharacterPath, jsonNestingExceeds, LimitMessages } from '../../src/domain/schemas/limits';
 import { ApiError } from './envelope';
 
 /** A schema message that is one of the shared limits' locale keys is answered in those words. */
@@ -39,19 +40,26 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
   return result.data as z.infer<S>;
 }
 
+/**
+ * Parses a JSON text: nesting deeper than BodyLimits.jsonDepth is 4000 before anything else (one pass
+ * over the text, no recursion), and so is malformed JSON.
+ */
+export function parseJsonText(text: string): unknown {
+  if (jsonNestingExceeds(text, BodyLimits.jsonDepth)) throw new ApiError('malformedRequest', { detail: `nested deeper than ${BodyLimits.jsonDepth} levels` });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('malformedRequest', { detail: 'the body is not valid JSON' });
+  }
+}
+
 /** Reads a JSON body: a missing or malformed body is 4000, a body that breaks the schema 4001. */
 export async function jsonBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!type.includes('application/json')) {
     throw new ApiError('malformedRequest', { detail: 'expected Content-Type application/json' });
   }
-  let value: unknown;
-  try {
-    value = await c.req.json();
-  } catch {
-    throw new ApiError('malformedRequest', { detail: 'the body is not valid JSON' });
-  }
-  return parseWith(schema, value);
+  return parseWith(schema, parseJsonText(await c.req.text()));
 }
 
 /** Reads a form-encoded body (the start-withdrawal call of SPEC 7). */
@@ -60,7 +68,10 @@ export async function formBody<S extends z.ZodMiniType>(c: Context, schema: S): 
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
     throw new ApiError('malformedRequest', { detail: 'expected a form-encoded body' });
   }
-  const form = await c.req.parseBody();
+  // A body that says multipart but is not (or any form that cannot be read) is the caller's fault: 4000.
+  const form = await c.req.parseBody().catch(() => {
+    throw new ApiError('malformedRequest', { detail: 'the form could not be read' });
+  });
   return parseWith(schema, form);
 }
 

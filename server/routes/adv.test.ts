@@ -33,13 +33,21 @@ async function entries(name: string, kind: string) {
   return server.deps.db.selectFrom('points_entries').selectAll().where('user_id', '=', id).where('kind', '=', kind).execute();
 }
 
-async function openAd(caller: ApiCaller, verdict: 'granted' | 'revoked' | 'failed' | null): Promise<string> {
+/** An ad session (the signed call before showAd, issue 25), then the sandbox host's ad for this person. */
+async function startSession(caller: ApiCaller): Promise<string> {
+  const started = await caller.post<{ session: string }>('/api/adv/ad/start', {});
+  if (started.code !== '0000') throw new Error(`no ad session: ${started.code} ${started.msg}`);
+  return started.object.session;
+}
+
+async function openAd(caller: ApiCaller, verdict: 'granted' | 'revoked' | 'failed' | null): Promise<{ adId: string; session: string }> {
+  const session = await startSession(caller);
   const res = await fetch(`${server.url}/sandbox/api/ads`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ accessToken: caller.session?.accessToken }) });
   const { adId } = (await res.json()) as { adId: string };
   if (verdict) {
     await fetch(`${server.url}/sandbox/api/ads/${adId}/verdict`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: verdict }) });
   }
-  return adId;
+  return { adId, session };
 }
 
 describe('daily check-in', () => {
@@ -114,34 +122,68 @@ describe('daily check-in', () => {
 describe('rewarded video', () => {
   it('pays an ad id the platform granted once, however often it is claimed; another person\'s ad id is refused', async () => {
     const vic = await newUser('ad_vic');
-    const adId = await openAd(vic, 'granted');
-    const first = await vic.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, seconds: 15 });
+    const { adId, session } = await openAd(vic, 'granted');
+    const first = await vic.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, seconds: 15, session });
     expect(first.object).toMatchObject({ adId, status: 'granted', rewarded: true, reward: '0.1', points: '0.1' });
-    const again = await Promise.all(Array.from({ length: 5 }, () => vic.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, seconds: 15 })));
+    const again = await Promise.all(Array.from({ length: 5 }, () => vic.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, seconds: 15, session })));
     for (const a of again) expect(a.object.points).toBe('0.1');
     expect(await entries('ad_vic', 'rewardedAd')).toHaveLength(1);
     const summary = await vic.get<CheckInSummary>('/api/adv/summary');
     expect(summary.object).toMatchObject({ adsToday: 1, adSecondsToday: 15, adSecondsTotal: 15 });
     const thief = await newUser('ad_thief');
-    expect((await thief.post('/api/adv/ad/reward', { adId })).code).toBe('4003');
+    expect((await thief.post('/api/adv/ad/reward', { adId, session })).code).toBe('4003');
+    expect((await thief.post('/api/adv/ad/reward', { adId, session: await startSession(thief) })).code).toBe('4003');
   });
 
   it('a revoked or failed ad pays nothing, ever; an ad closed early (not acknowledged) pays nothing and is not recorded', async () => {
     const rey = await newUser('ad_rey');
     for (const verdict of ['revoked', 'failed'] as const) {
-      const adId = await openAd(rey, verdict);
-      const answer = await rey.post<AdRewardAnswer>('/api/adv/ad/reward', { adId });
+      const { adId, session } = await openAd(rey, verdict);
+      const answer = await rey.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, session });
       expect(answer.object).toMatchObject({ status: verdict, rewarded: false, reward: '0', points: '0' });
       await fetch(`${server.url}/sandbox/api/ads/${adId}/verdict`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'granted' }) });
-      expect((await rey.post<AdRewardAnswer>('/api/adv/ad/reward', { adId })).object.rewarded).toBe(false);
+      expect((await rey.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, session })).object.rewarded).toBe(false);
     }
     const closed = await openAd(rey, null);
-    expect((await rey.post<AdRewardAnswer>('/api/adv/ad/reward', { adId: closed })).object).toMatchObject({ status: null, rewarded: false });
-    expect(await server.deps.db.selectFrom('rewarded_ads').select('ad_id').where('ad_id', '=', closed).executeTakeFirst()).toBeUndefined();
+    expect((await rey.post<AdRewardAnswer>('/api/adv/ad/reward', { adId: closed.adId, session: closed.session })).object).toMatchObject({ status: null, rewarded: false });
+    expect(await server.deps.db.selectFrom('rewarded_ads').select('ad_id').where('ad_id', '=', closed.adId).executeTakeFirst()).toBeUndefined();
     expect(await entries('ad_rey', 'rewardedAd')).toHaveLength(0);
-    expect((await rey.post('/api/adv/ad/reward', { adId: 'x y' })).code).toBe('4001');
+    const session = await startSession(rey);
+    expect((await rey.post('/api/adv/ad/reward', { adId: 'x y', session })).code).toBe('4001');
+    expect((await rey.post('/api/adv/ad/reward', { adId: 'ad_no_session' })).code).toBe('4001');
     // An ad id the platform does not know: the platform refused, nothing is paid.
-    expect((await rey.post('/api/adv/ad/reward', { adId: 'ad_unknown' })).code).toBe('4100');
+    expect((await rey.post('/api/adv/ad/reward', { adId: 'ad_unknown', session })).code).toBe('4100');
+  });
+});
+
+describe('issue 25: a rewarded ad belongs to the person who asked for it', () => {
+  it('finding 1: a stranger who learns the ad id is refused, and the watcher is still paid', async () => {
+    const watcher = await newUser('ad_watcher');
+    const stranger = await newUser('ad_stranger');
+    const { adId, session } = await openAd(watcher, 'granted');
+    // With no session, with the watcher's session, and with one of the stranger's own opened after the ad.
+    server.clock.advance(10_000);
+    const own = await startSession(stranger);
+    for (const attempt of [{ adId, session }, { adId, session: own }]) {
+      const answer = await stranger.post<AdRewardAnswer>('/api/adv/ad/reward', attempt);
+      expect(answer.code).toBe('4003');
+    }
+    expect(await entries('ad_stranger', 'rewardedAd')).toHaveLength(0);
+    const paid = await watcher.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, session, seconds: 30 });
+    expect(paid.code).toBe('0000');
+    expect(paid.object).toMatchObject({ rewarded: true, reward: '0.1' });
+    // A session takes one ad: the stranger's session cannot take a second claim of it either.
+    expect((await stranger.post('/api/adv/ad/reward', { adId, session: own })).code).toBe('4003');
+  });
+
+  it('finding 2: 20 granted ads claimed at once by one person pay exactly 10', async () => {
+    const greedy = await newUser('ad_greedy');
+    const ads = [];
+    for (let i = 0; i < 20; i += 1) ads.push(await openAd(greedy, 'granted'));
+    const answers = await Promise.all(ads.map(({ adId, session }) => greedy.post<AdRewardAnswer>('/api/adv/ad/reward', { adId, session })));
+    expect(answers.every((a) => a.code === '0000')).toBe(true);
+    expect(answers.filter((a) => a.object.rewarded)).toHaveLength(10);
+    expect(await entries('ad_greedy', 'rewardedAd')).toHaveLength(10);
   });
 });
 

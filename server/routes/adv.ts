@@ -10,6 +10,7 @@ import { requireSession } from '../http/session';
 import { jsonBody, queryOf } from '../http/validate';
 import { ambassadorSummary, bindInviter, inviteesOf, leaderboard } from '../services/ambassador';
 import { checkInSummary, claimRewardedAd, signCalendar, signCheck, signIn } from '../services/points';
+import { startAdSession } from '../services/adSessions';
 
 const emptyBody = z.strictObject({});
 const pageQuery = z.strictObject({ page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))) });
@@ -39,10 +40,16 @@ export function advRoutes(deps: Deps) {
 
   app.get('/api/adv/summary', signed, async (c) => ok(c, await checkInSummary(deps, c.var.user)));
 
-  /** The host said AD_REWARDED with this ad id: the server asks the platform, and pays only "granted", once. */
+  /** Before the host shows a rewarded ad: a short-lived ad session, so the ad that follows is this person's (issue 25). */
+  app.post('/api/adv/ad/start', signed, async (c) => {
+    await jsonBody(c, emptyBody);
+    return ok(c, await startAdSession(deps, c.var.user));
+  });
+
+  /** The host said AD_REWARDED with this ad id: the server asks the platform, and pays only "granted", once, to the session's person. */
   app.post('/api/adv/ad/reward', signed, async (c) => {
     const input = await jsonBody(c, adRewardInput);
-    return ok(c, await claimRewardedAd(deps, c.var.user, input.adId, input.seconds ?? 0));
+    return ok(c, await claimRewardedAd(deps, c.var.user, input.adId, input.seconds ?? 0, input.session));
   });
 
   app.get('/api/ambassador/summary', signed, async (c) => ok(c, await ambassadorSummary(deps, c.var.user)));

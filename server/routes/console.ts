@@ -5,6 +5,8 @@ import { ApiError, ok } from '../http/envelope';
 import type { AppEnv, UserRow } from '../http/env';
 import { requireRole } from '../http/roles';
 import { requireSession } from '../http/session';
+import { consoleQueues } from '../services/consoleQueues';
+import { personContext } from '../services/personContext';
 import { standingsChanged } from '../services/standings';
 import { accountBody, accountQuery } from './accountSupport';
 import { publishLive } from '../live/live';
@@ -36,6 +38,17 @@ export function consoleRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('/api/console/*', requireSession(deps), requireRole('arbiter'));
   const now = () => new Date(deps.now());
+
+  /** The dashboard (issue 24): what waits in each queue and since when. */
+  app.get('/api/console/queues', async (c) => ok(c, { list: await consoleQueues(deps.db) }));
+
+  /** A person's context beside a decision about them (issue 24): account age, orders, withdrawals, disputes. */
+  app.get('/api/console/users/context', async (c) => {
+    const q = accountQuery(c, unfreezeInput);
+    const found = await personContext(deps.db, BigInt(q.userId));
+    if (!found) throw new ApiError('notFound');
+    return ok(c, found);
+  });
 
   /** Finds by id (digits), e-mail (exact) or username / nickname (contains). */
   app.get('/api/console/users/find', async (c) => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BodyLimits } from '../../src/domain/abuseLimits';
 import { ResponseCode } from '../../src/domain/codes';
 import type { Page, ProductCard, ProductDetail } from '../../src/domain/types/catalogue';
 import { createApi } from '../app';
@@ -150,7 +151,8 @@ const example = (path: string): unknown => examplesTable()[path] ?? {};
 type Body =
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string; contentType: string | null }
-  | { kind: 'multipart'; bytes: Uint8Array; field: string };
+  | { kind: 'multipart'; bytes: Uint8Array; field: string }
+  | { kind: 'bytes'; bytes: Uint8Array; contentType: string };
 
 function bodies(path: string): fc.Arbitrary<Body> {
   const base = example(path);
@@ -205,6 +207,7 @@ async function send(path: string, body: Body, id: string): Promise<{ status: num
   let init: RequestInit;
   if (body.kind === 'json') init = { body: JSON.stringify(body.value) ?? 'null', headers: { ...headers, 'Content-Type': 'application/json' } };
   else if (body.kind === 'text') init = { body: body.text, headers: body.contentType ? { ...headers, 'Content-Type': body.contentType } : headers };
+  else if (body.kind === 'bytes') init = { body: new Uint8Array(body.bytes), headers: { ...headers, 'Content-Type': body.contentType } };
   else {
     const form = new FormData();
     form.set(body.field, new Blob([new Uint8Array(body.bytes)], { type: 'image/png' }), 'f.png');
@@ -314,5 +317,44 @@ describe('generated requests never break the server', () => {
       );
     }
     console.log(`[fuzz] ${total} GET requests over ${gets.length} endpoints`);
+  });
+  /**
+   * Issue 25: hostile shapes against every POST endpoint, each answered within a second: bodies nested
+   * 100,000 levels deep (objects and arrays), a body just over the size limit and one of 30 MB, and
+   * every content type (with a body that does and one that does not match it).
+   */
+  it('POST: every endpoint, deep, large and mistyped bodies, each answered in under a second', { timeout: 240_000 }, async () => {
+    const deepObject = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const deepArray = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const deepMixed = `${'{"a":['.repeat(20_000)}1${']}'.repeat(20_000)}`;
+    const overLimit = `{"x":"${'a'.repeat(BodyLimits.defaultBytes)}"}`;
+    const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/xml', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', null];
+    const texts = ['{"a":1}', 'a=1&b=2', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', '\u0000\u0001'];
+    let total = 0;
+    let slowest = { what: '', ms: 0 };
+    const timed = async (what: string, path: string, body: Body) => {
+      const started = performance.now();
+      const { status, text } = await send(path, body, '1');
+      const took = performance.now() - started;
+      total++;
+      judge(what, status, text);
+      expect(took, `${what} took ${Math.round(took)} ms`).toBeLessThan(1000);
+      if (took > slowest.ms) slowest = { what: what.slice(0, 80), ms: Math.round(took) };
+      await keepLoggedIn(text);
+    };
+    for (const path of posts) {
+      for (const text of [deepObject, deepArray, deepMixed, overLimit]) await timed(`POST ${path} ${text.slice(0, 20)}… (${text.length} chars)`, path, { kind: 'text', text, contentType: 'application/json' });
+      // Every content type, each with one of the bodies (turning with the endpoint, so every pair is sent somewhere).
+      for (const [i, contentType] of types.entries()) {
+        const text = texts[(i + total) % texts.length] ?? '';
+        await timed(`POST ${path} ${contentType} ${JSON.stringify(text)}`, path, { kind: 'text', text, contentType });
+      }
+    }
+    // 30 MB with its length declared, to an unsigned and a signed endpoint and to the upload (a streamed one: server/abuse.test.ts).
+    const huge = Buffer.alloc(30 * 1024 * 1024, 0x20);
+    for (const path of ['/api/analytics/pageView', '/api/commodity/cart/save', '/api/upload/image']) {
+      await timed(`POST ${path} 30 MB`, path, { kind: 'bytes', bytes: huge, contentType: path === '/api/upload/image' ? 'multipart/form-data; boundary=x' : 'application/json' });
+    }
+    console.log(`[fuzz] ${total} hostile POST requests over ${posts.length} endpoints; slowest ${slowest.ms} ms (${slowest.what})`);
   });
 });

@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
+import { passwordLockState, walletAppLockKey } from '../services/passwordLock';
 import { jsonBody, queryOf } from '../http/validate';
 import { payFromWallet, walletAppAccount } from '../services/payments';
 import { withdrawableBalance } from '../services/withdrawals';
@@ -34,6 +35,7 @@ export function walletRoutes(deps: Deps) {
       walletAppUsername: merged && account ? account.username : null,
       accountBalance: formatMoney(own),
       withdrawable: formatMoney(maxWithdrawal(own)),
+      passwordLock: merged && account ? await passwordLockState(deps, walletAppLockKey(account.username)) : null,
     };
   };
 

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { BodyLimits } from '../../src/domain/abuseLimits';
+import { jsonNestingExceeds } from '../../src/domain/schemas/limits';
 import { quoteAmounts, unquoteAmounts } from '../platform/client';
 import { SandboxError } from './errors';
 
@@ -12,6 +14,7 @@ export async function readJson(c: Context, options: { emptyIsObject?: boolean } 
     if (options.emptyIsObject) return {};
     throw new SandboxError(400, 'invalid_request', 'the request needs a JSON body');
   }
+  if (jsonNestingExceeds(text, BodyLimits.jsonDepth)) throw new SandboxError(400, 'invalid_request', 'the body is nested too deeply');
   try {
     return JSON.parse(quoteAmounts(text)) as unknown;
   } catch {

@@ -13,6 +13,7 @@ import { scheduleTimer, syncChartTimers, windowOf, type TimerHandler, type Trx }
 import { addHeldMove, registerHeldKind } from '../db/heldMoves';
 import { Durations } from '../../src/domain/constants';
 import { accountBalance, Accounts, post, type Posting } from './ledger';
+import { postponeWhilePaying } from './paymentsInFlight';
 import { publishLive } from '../live/live';
 
 /**
@@ -217,6 +218,7 @@ export function orderCan(chart: { value: unknown; context: unknown }, event: Any
 export const fireOrderTimer: TimerHandler = async (trx, timer, now) => {
   const row = await lockOrder(trx, BigInt(timer.entity_id));
   if (!row || !orderCan(row.chart, { type: timer.event })) return; // the order moved on first: nothing to do
+  if (await postponeWhilePaying(trx, timer, now)) return; // its coin payment is in flight: it expires only once that settles
   await applyToLockedOrder(trx, row, { type: timer.event }, 'system', now);
 };
 

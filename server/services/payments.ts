@@ -3,6 +3,7 @@ import { formatMoney, parseMoney } from '../../src/domain/money';
 import type { PaymentMethod } from '../../src/domain/checkout';
 import type { CoinPaymentStart, PayResult } from '../../src/domain/types/commerce';
 import type { Deps } from '../deps';
+import { tryPassword, walletAppLockKey } from './passwordLock';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { PlatformError, type PlatformPayment } from '../platform/client';
@@ -277,7 +278,8 @@ export async function payFromWallet(deps: Deps, user: UserRow, orderIds: bigint[
   if (!account || !account.merged) throw new ApiError('forbidden', {}, null, 'wallet.notMerged');
   const given = Buffer.from(walletPasswordHash(password));
   const kept = Buffer.from(account.pay_password_hash);
-  if (given.length !== kept.length || !crypto.timingSafeEqual(given, kept)) throw new ApiError('invalidField', { field: 'password', detail: 'wrong' }, null, 'messages.verificationFailed');
+  // Five wrong tries lock the password for 15 minutes, counted with the merge's (issue 25).
+  await tryPassword(deps, walletAppLockKey(account.username), () => given.length === kept.length && crypto.timingSafeEqual(given, kept));
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const orders = await payableOrders(trx, user.id, orderIds);

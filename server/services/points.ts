@@ -22,6 +22,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import type { Trx } from '../timers/timers';
 import { standingsChanged } from './standings';
+import { bindAdSession, checkAdSession, grantedInSession } from './adSessions';
 import { publishLive } from '../live/live';
 
 /**
@@ -150,7 +151,7 @@ export async function checkInSummary(deps: Deps, user: UserRow): Promise<CheckIn
  * The ad id is the primary key of rewarded_ads, so it pays once however often it is claimed; a
  * revoked or failed ad is recorded and never pays. Another person's ad id is refused.
  */
-export async function claimRewardedAd(deps: Deps, user: UserRow, adId: string, seconds: number): Promise<AdRewardAnswer> {
+export async function claimRewardedAd(deps: Deps, user: UserRow, adId: string, seconds: number, sessionId: string): Promise<AdRewardAnswer> {
   const answerOf = async (row: { status: string | null; reward: bigint }): Promise<AdRewardAnswer> => ({
     adId,
     status: row.status as AdRewardAnswer['status'],
@@ -163,14 +164,23 @@ export async function claimRewardedAd(deps: Deps, user: UserRow, adId: string, s
     if (seen.user_id !== user.id) throw new ApiError('forbidden');
     return answerOf(seen);
   }
+  const session = await checkAdSession(deps, user, sessionId, adId);
   const status = await deps.platform.adStatus(adId).catch(() => {
     throw new ApiError('platformRefused', { detail: 'the ad network could not confirm the ad' });
   });
   const ack = status.mediator_ack_status;
   // Not acknowledged yet: nothing is recorded, the person may claim again.
   if (ack !== 'granted' && ack !== 'revoked' && ack !== 'failed') return { adId, status: null, rewarded: false, reward: '0', points: formatPoints(await pointsBalance(deps.db, user.id)) };
+  // An ad granted before this person's session began was not shown in it (an ad id someone learned).
+  if (!grantedInSession(session.startedAt, status.mediator_granted_at)) throw new ApiError('forbidden', { detail: 'the ad was not shown in this session' }, null, 'abuse.adNotYours');
   const day = todayOf(deps, user);
   const row = await deps.db.transaction().execute(async (trx) => {
+    // One claim at a time per person: the count of today's paid ads and the insert below must not
+    // interleave with another claim of the same person (READ COMMITTED on PostgreSQL paid 17 of 20).
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
+    const existing = await trx.selectFrom('rewarded_ads').select('user_id').where('ad_id', '=', adId).executeTakeFirst();
+    if (existing) return null;
+    await bindAdSession(trx, user, sessionId, adId, deps.now());
     const paidToday = await trx
       .selectFrom('rewarded_ads')
       .select(sql<number>`count(*)::int`.as('n'))

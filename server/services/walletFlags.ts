@@ -3,6 +3,7 @@ import { formatMoney } from '../../src/domain/money';
 import type { MergeAnswer } from '../../src/domain/types/withdrawal';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
+import { tryPassword, walletAppLockKey } from './passwordLock';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { walletPasswordHash } from './payments';
@@ -65,7 +66,9 @@ export async function mergeWalletApp(deps: Deps, user: UserRow, input: { usernam
   const account = await deps.db.selectFrom('sandbox_wallet_app_accounts').selectAll().where('username', '=', input.username).executeTakeFirst();
   const given = Buffer.from(walletPasswordHash(input.password));
   const kept = Buffer.from(account?.pay_password_hash ?? walletPasswordHash(crypto.randomBytes(8).toString('hex')));
-  if (!account || given.length !== kept.length || !crypto.timingSafeEqual(given, kept)) throw new ApiError('invalidField', { field: 'password', detail: 'wrong' }, { field: 'password' }, 'messages.verificationFailed');
+  // Five wrong tries lock the password for 15 minutes, counted with the payment's (issue 25); an unknown name counts too.
+  await tryPassword(deps, walletAppLockKey(input.username), () => !!account && given.length === kept.length && crypto.timingSafeEqual(given, kept));
+  if (!account) throw new ApiError('invalidField', { field: 'password', detail: 'wrong' }, { field: 'password' }, 'messages.verificationFailed');
   const ownerByName = account.merged_user_id === null && account.merged && account.username !== user.username;
   if ((account.merged_user_id !== null && account.merged_user_id !== user.id) || ownerByName) throw new ApiError('forbidden', { detail: 'merged' }, null, 'merge.errors.taken');
   const already = await deps.db.selectFrom('sandbox_wallet_app_accounts').select('username').where('merged_user_id', '=', user.id).where('username', '<>', account.username).executeTakeFirst();

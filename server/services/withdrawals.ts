@@ -142,7 +142,7 @@ export async function reauthenticate(deps: Deps, user: UserRow, accessToken: str
   // A payout that waited for this person to grant wallet_address again goes back in the queue (issue 27).
   const waiting = await deps.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).where('stage', '=', 'payingOut').where('waiting', '=', 'walletAuthRequired').execute();
   for (const w of waiting) await deps.db.transaction().execute((trx) => applyWithdrawalEvent(trx, w.id, { type: 'REAUTHENTICATED' }, 'user', deps.now()));
-  if (waiting.length > 0) void pumpPayouts(deps).catch(() => undefined);
+  if (waiting.length > 0) await pumpPayouts(deps).catch((error: unknown) => log.error({ job: 'payouts', err: error }, 'payout failed'));
   return at.toISOString();
 }
 
@@ -352,7 +352,7 @@ async function orphanPayout(deps: Deps, id: bigint): Promise<PlatformPayment | n
 
 /** Notes why the payout waits (a chart transition, so once per reason); answers the stage. */
 async function waitFor(deps: Deps, id: bigint, reason: PayoutWaitReason): Promise<string> {
-  await applyAsServer(deps, id, { type: 'PAYOUT_WAITING', reason });
+  await applyAsServer(deps, id, { type: 'PAYOUT_WAITING', reason }, reason);
   return 'payingOut';
 }
 

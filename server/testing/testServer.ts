@@ -39,7 +39,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   setStandingsRefresh({ floorMs: 0, waitForFresh: true });
   const clock = testClock();
   let port = 0;
-  const config: Config = { ...readConfig({}), port: 0, sandbox: true, piApiKey: 'sandbox-key', databaseUrl: database.url, ...overrides };
+  // Rate limits are off unless a test asks for them: a test's frozen clock keeps every request in one window.
+  const config: Config = { ...readConfig({}), rateLimits: false, port: 0, sandbox: true, piApiKey: 'sandbox-key', databaseUrl: database.url, ...overrides };
   const platform = createPlatformClient({ baseUrl: () => `http://127.0.0.1:${port}/sandbox/platform`, apiKey: config.piApiKey });
   const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
   const deps: Deps = { db: database.db, config, platform, chain, now: clock.now };

@@ -18,7 +18,9 @@ export async function sign(): Promise<{ outcome: 'signed'; answer: SignAnswer } 
 
 export const signList = (month?: string) => call<SignCalendar>('POST', '/api/adv/sign/list', { body: month ? { month } : {} });
 export const checkInSummary = () => call<CheckInSummary>('GET', '/api/adv/summary');
-export const claimAdReward = (adId: string, seconds: number) => call<AdRewardAnswer>('POST', '/api/adv/ad/reward', { body: { adId, seconds }, quiet: true });
+/** Before the host shows a rewarded ad: the ad that follows belongs to this session, and so to this person (issue 25). */
+export const startAdSession = () => call<{ session: string; expiresAt: string }>('POST', '/api/adv/ad/start', { body: {}, quiet: true });
+export const claimAdReward = (adId: string, seconds: number, session: string) => call<AdRewardAnswer>('POST', '/api/adv/ad/reward', { body: { adId, seconds, session }, quiet: true });
 export const ambassadorSummary = () => call<AmbassadorSummary>('GET', '/api/ambassador/summary');
 export const invitees = (page: number) => call<{ list: AmbassadorInvitee[]; hasMore: boolean }>('GET', '/api/ambassador/invitees', { query: { page } });
 export const bindInviter = (inviteCode: string) => call<{ invitedBy: string }>('POST', '/api/ambassador/inviter', { body: { inviteCode } });

@@ -88,7 +88,8 @@ export default function PullToRefresh({ slot }: { slot: RefObject<HTMLDivElement
         {t('live.refresh')}
       </button>
       <div className={css.holder} aria-hidden={label === ''}>
-        <span className={css.pill} role="status" style={{ opacity: label ? 1 : 0, transform: `translateY(${busy ? 0 : Math.max(0, pull - 32)}px)` }} data-testid="pull-status">
+        <span className={css.pill} role="status" style={{ opacity: label ? 1 : 0, transform: `translateY(${16 + (busy ? threshold : pull) / 2}px)` }} data-testid="pull-status">
+          {busy ? '↻ ' : pull >= threshold ? '↑ ' : '↓ '}
           {label}
         </span>
       </div>

@@ -2,24 +2,26 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
 /** The pull indicator: in the scrolling slot, held at its top, taking no room. */
-export const holder = style({ position: 'sticky', top: 0, height: 0, zIndex: 5, display: 'flex', justifyContent: 'center', pointerEvents: 'none' });
+export const holder = style({ position: 'sticky', top: 0, height: 0, zIndex: 20, display: 'flex', alignItems: 'flex-start', justifyContent: 'center', overflow: 'visible', pointerEvents: 'none' });
 
 export const pill = style({
   marginTop: vars.space.sm,
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  color: vars.color.brandStrong,
-  boxShadow: vars.shadow.card,
+  background: vars.color.brandStrong,
+  color: '#fff',
+  boxShadow: vars.shadow.sheet,
   fontSize: vars.font.size.sm,
+  fontWeight: 600,
   whiteSpace: 'nowrap',
   transition: 'opacity 120ms',
 });
 
 /** The keyboard's way: hidden until focused, then shown where the pill shows. */
 export const button = style({
+  // Centred, so the same in both directions.
   position: 'absolute',
-  insetInlineStart: '50%',
+  left: '50%',
   transform: 'translateX(-50%)',
   top: vars.space.sm,
   zIndex: 6,

@@ -13,10 +13,11 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emitChange = () => listeners.forEach((l) => l());
 
-/** Shows a message for `ms` (SPEC 9: login toast 1.5 s, token-error toast 1 s). */
+/** Shows a message for `ms` (SPEC 9: login toast 1.5 s, token-error toast 1 s); an identical message already shown is replaced. */
 export function showToast(text: string, tone: Toast['tone'] = 'info', ms = 2500, action?: Toast['action']): void {
   const toast: Toast = { id: nextId++, text, tone, ...(action ? { action } : {}) };
-  toasts = [...toasts.slice(-2), toast];
+  // The same message twice at once (two requests refused for one reason) shows once, for the later one's time.
+  toasts = [...toasts.filter((t) => t.text !== text || t.tone !== tone).slice(-2), toast];
   emitChange();
   setTimeout(() => {
     toasts = toasts.filter((t) => t.id !== toast.id);

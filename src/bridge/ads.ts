@@ -14,10 +14,15 @@ export async function prepareRewardedAd(): Promise<{ ready: boolean; result: str
   return requested.result === 'AD_LOADED' ? { ready: true, result: null } : { ready: false, result: 'AD_NOT_AVAILABLE' };
 }
 
-export async function showRewardedAd(): Promise<{ result: string; adId: string | null; seconds: number }> {
+/**
+ * Shows the ad after `openSession` (the signed call that opens the server's ad session, issue 25): the
+ * ad id the host answers belongs to that session, and the claim carries it.
+ */
+export async function showRewardedAd(openSession: () => Promise<string>): Promise<{ result: string; adId: string | null; seconds: number; session: string | null }> {
   const pi = window.Pi;
-  if (!pi?.Ads) return { result: 'ADS_NOT_SUPPORTED', adId: null, seconds: 0 };
+  if (!pi?.Ads) return { result: 'ADS_NOT_SUPPORTED', adId: null, seconds: 0, session: null };
+  const session = await openSession();
   const started = Date.now();
   const shown = await pi.Ads.showAd('rewarded');
-  return { result: shown.result, adId: shown.adId ?? null, seconds: Math.round((Date.now() - started) / 1000) };
+  return { result: shown.result, adId: shown.adId ?? null, seconds: Math.round((Date.now() - started) / 1000), session };
 }

@@ -8,7 +8,8 @@ import { WithdrawalRules, withdrawalStatusOf } from '../../../src/domain/withdra
 import type { WithdrawalView } from '../../../src/domain/types/withdrawal';
 import type { ApiCaller } from '../../../server/testing/apiClient';
 import { accountBalance, Accounts, demoTopUp } from '../../../server/services/ledger';
-import { drivePayout } from '../../../server/services/withdrawals';
+import { applyWithdrawalEvent, drivePayout } from '../../../server/services/withdrawals';
+import { seedKyc } from '../../../server/services/kyc';
 import type { Answer, Driver, Person, Reading } from '../support/apiWalk';
 import type { World } from '../support/world';
 
@@ -74,9 +75,21 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
 
     async begin() {
       world.newPath();
+      // One payout at a time per app wallet (issue 27): a path that ended with its payout still in flight
+      // (the platform down, a payout waiting) would hold the wallet for the next path. One on the chain is
+      // completed (the platform verifies after its delay); one not yet is given up: its platform payment
+      // cancelled, the withdrawal failed through its chart (the money back).
+      const onChain = await db.selectFrom('withdrawals').select('id').where('stage', '=', 'awaitingConfirmation').execute();
+      if (onChain.length > 0) world.server.clock.advance(deps.config.sandboxConfirmMs + 1);
+      for (const w of onChain) await drivePayout(deps, w.id);
+      const left = await db.selectFrom('withdrawals').select(['id', 'payment_id']).where('stage', '=', 'payingOut').execute();
+      for (const w of left) {
+        if (w.payment_id) await deps.platform.cancelPayment(w.payment_id).catch(() => undefined);
+        await db.transaction().execute((trx) => applyWithdrawalEvent(trx, w.id, { type: 'PAYOUT_FAILED', reason: 'the walk moved on' }, 'server', deps.now()));
+      }
       const [user, staff, stranger] = await Promise.all([world.person('user'), world.person('staff', ['buyer', 'arbiter']), world.person('stranger')]);
       // Fixtures for what a person earns elsewhere: identity verified on the platform, an e-mail bound, a balance.
-      await db.updateTable('sandbox_wallets').set({ kyc: 'passed' }).where('username', '=', user.username).execute();
+      await db.transaction().execute((trx) => seedKyc(trx, user.id, 'passed', user.username));
       await db.updateTable('users').set({ email: `${user.username}@example.com` }).where('id', '=', user.id).execute();
       await demoTopUp(db, user.id, parseMoney('20'));
       return { user: user.caller, username: user.username, userId: user.id, staff: staff.caller, stranger: stranger.caller, id: null, amount: '2' };
@@ -84,6 +97,7 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
 
     variants(type) {
       if (type === 'REJECT') return [{ type, reason: 'The name differs from the verified identity.' }];
+      if (type === 'PAYOUT_WAITING') return [{ type, reason: 'walletAuthRequired' }];
       return [{ type }];
     },
 
@@ -96,7 +110,12 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
         const body = event.type === 'APPROVE' ? { id, decision: 'approve' } : { id, decision: 'reject', reason: String(event.reason) };
         const then = upcoming[0]?.event.type ?? '';
         if (event.type !== 'APPROVE' || person.party !== 'staff') return caller.post('/api/platform/withdrawal/review', body) as Promise<Answer>;
-        // What the platform does next decides the payout's path: a wallet whose payouts fail, or a platform not reachable.
+        // What the platform does next decides the payout's path: a wallet whose payouts fail, a person who has not
+        // granted wallet_address (the payout waits for them), or a platform not reachable.
+        if (upcoming.some((u) => u.event.type === 'PAYOUT_WAITING' || u.event.type === 'REAUTHENTICATED')) {
+          await db.updateTable('sandbox_wallets').set({ wallet_scope: false }).where('username', '=', rec.username).execute();
+          return (await caller.post('/api/platform/withdrawal/review', body)) as Answer;
+        }
         if (then === 'PAYOUT_FAILED') await db.updateTable('sandbox_wallets').set({ payout_fails: true }).where('username', '=', rec.username).execute();
         const create = deps.platform.createAppToUserPayment;
         if (then.startsWith('xstate.after.payoutRetry')) deps.platform.createAppToUserPayment = () => Promise.reject(new TypeError('fetch failed'));
@@ -107,6 +126,14 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
           await db.updateTable('sandbox_wallets').set({ payout_fails: false }).where('username', '=', rec.username).execute();
         }
       }
+      if (event.type === 'REAUTHENTICATED') {
+        // The screen offers "Authenticate again" only while the payout waits for the person.
+        if (person.name !== 'user' || (model.context as { waiting?: string | null }).waiting !== 'walletAuthRequired') return null;
+        const { wallets } = (await (await fetch(`${world.server.url}/sandbox/api/wallets`)).json()) as { wallets: { uid: string; username: string }[] };
+        const uid = wallets.find((w) => w.username === rec.username)?.uid;
+        const auth = (await (await fetch(`${world.server.url}/sandbox/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid, scopes: ['username', 'payments', 'wallet_address'] }) })).json()) as { accessToken: string };
+        return rec.user.post('/api/wallet/withdraw/reauthenticate', { accessToken: auth.accessToken }) as Promise<Answer>;
+      }
       if (person.party !== 'server') return null; // the payout's steps have no person's door
       const state = withdrawalStateOf(model.value);
       if (event.type === 'CONFIRMED') {
@@ -115,6 +142,7 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
         return drive(rec);
       }
       if (event.type === 'PAYOUT_FAILED' && state === 'awaitingConfirmation') {
+        // Not a step of the chart any more (issue 27): kept so a negative step meets the server's refusal.
         const row = await db.selectFrom('withdrawals').select('payment_id').where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
         const res = await fetch(`${world.server.url}/sandbox/platform/v2/payments/${row.payment_id ?? ''}/cancel`, { method: 'POST', headers: { Authorization: `Key ${deps.config.piApiKey}` } });
         if (!res.ok) return { code: String(res.status), msg: await res.text() };
@@ -127,9 +155,9 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
 
     async history(rec) {
       if (rec.id === null) return [];
-      const rows = await db.selectFrom('withdrawal_events').select(['event', 'party']).where('withdrawal_id', '=', BigInt(rec.id)).orderBy('id').execute();
+      const rows = await db.selectFrom('withdrawal_events').select(['event', 'party', 'note']).where('withdrawal_id', '=', BigInt(rec.id)).orderBy('id').execute();
       // The server's events carry what the platform answered; the model needs only that there was one.
-      return rows.map((r) => ({ event: { type: r.event, paymentId: 'from-the-platform', txid: 'from-the-chain', reason: 'from-the-platform' } as AnyEventObject, party: r.party as Party }));
+      return rows.map((r) => ({ event: { type: r.event, paymentId: 'from-the-platform', txid: 'from-the-chain', hash: 'from-the-chain', reason: r.event === 'PAYOUT_WAITING' ? (r.note ?? '') : 'from-the-platform' } as AnyEventObject, party: r.party as Party }));
     },
 
     async read(rec): Promise<Reading> {

@@ -11,6 +11,8 @@ export const adRewardInput = z.strictObject({
   adId: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)),
   /** Seconds the person watched, as the host reported them (shown on /mine/adDuration). */
   seconds: z.optional(z.number().check(z.int(), z.gte(0), z.lte(600))),
+  /** The ad session the person opened before the host showed the ad (POST /api/adv/ad/start): the ad is theirs only with it. */
+  session: z.string().check(z.minLength(16), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
 });
 
 /** Entering an inviter's code, once. */

@@ -192,4 +192,6 @@ export interface WalletAppBalance {
   merged: boolean;
   username: string;
   balance: string | null;
+  /** The payment password's lock (issue 25): wrong tries left, and when a lock ends (ISO), for a merged account. */
+  passwordLock?: { triesLeft: number; lockedUntil: string | null } | null;
 }
