@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../src/domain/codes';
 import type { ConversationView, MessageView } from '../src/domain/types/customerService';
+import { sandboxWalletSeed } from './platform/chain';
 import { ApiCaller } from './testing/apiClient';
 import { startTestBucket, type TestBucket } from './testing/s3';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase';
@@ -81,6 +82,8 @@ let b: Machine;
 const secrets = new Map<string, string>([
   ['METRICS_TOKEN', metricsToken],
   ['MEDIA_URL_SECRET', mediaSecret],
+  // The sandbox's app wallet seed: the processes load it at start and sign sandbox payouts with it.
+  ['wallet seed', sandboxWalletSeed],
 ]);
 const remember = (name: string, caller: ApiCaller) => {
   if (!caller.session) return;
@@ -201,17 +204,22 @@ describe.runIf(onPostgres)('two machines on one database and one bucket', () => 
     // A live stream on the machine about to stop.
     const ticket = await caller.post<{ ticket: string }>('/api/chat/stream/ticket');
     secrets.set('stream ticket', ticket.object.ticket);
-    const stream = await fetch(`${b.url}/api/chat/stream?ticket=${ticket.object.ticket}`);
-    expect(stream.status).toBe(200);
-    const streamText = (async () => {
+    const liveTicket = await caller.post<{ ticket: string }>('/api/live/ticket');
+    secrets.set('live ticket', liveTicket.object.ticket);
+    const textOf = async (url: string) => {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
       let text = '';
-      const reader = stream.body?.getReader();
+      const reader = res.body?.getReader();
       for (;;) {
         const chunk = await reader?.read().catch(() => ({ done: true as const, value: undefined }));
         if (!chunk || chunk.done) return { text, ended: true };
         text += Buffer.from(chunk.value).toString();
       }
-    })();
+    };
+    const streamText = textOf(`${b.url}/api/chat/stream?ticket=${ticket.object.ticket}`);
+    const liveText = textOf(`${b.url}/api/live/stream?ticket=${liveTicket.object.ticket}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
     // Load as a balancer sends it: each request on a new connection, until the machine's /readyz answers 503
     // (then a balancer sends the next ones elsewhere); every request sent must be answered in full.
@@ -273,6 +281,9 @@ describe.runIf(onPostgres)('two machines on one database and one bucket', () => 
     expect(live.ended).toBe(true);
     expect(live.text).toContain('event: ready');
     expect(live.text).toMatch(/\nretry: \d+\n/);
+    const channel = await liveText;
+    expect(channel.ended).toBe(true);
+    expect(channel.text).toMatch(/(^|\n)retry: \d+\n/);
     expect(b.log()).toMatch(/"msg":"shut down"/);
     // A still serves.
     expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
@@ -288,7 +299,7 @@ describe.runIf(onPostgres)('two machines on one database and one bucket', () => 
     expect(upload?.reqId).toEqual(expect.any(String));
     expect(upload?.userId).toEqual(expect.any(String));
     expect(upload?.ms).toEqual(expect.any(Number));
-    expect(secrets.size).toBeGreaterThanOrEqual(14);
+    expect(secrets.size).toBeGreaterThanOrEqual(16);
     const found = [...secrets].filter(([, value]) => value.length >= 6 && logs.includes(value)).map(([name]) => name);
     expect(found).toEqual([]);
     expect([...secrets.values()].every((v) => v.length >= 6)).toBe(true);
