@@ -7,7 +7,7 @@ import { Icon } from '../../src/app/Icon';
 import { useResource } from '../../src/app/useResource';
 import { withdrawalDetail, withdrawalRecords } from '../../src/api/withdrawal';
 import type { WithdrawalView } from '../../src/domain/types/withdrawal';
-import { payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
+import { payoutFailureLabelKey, payoutWaitLabelKey, withdrawalStageLabelKey, withdrawalStatusLabelKey } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
@@ -60,7 +60,12 @@ function Detail({ id }: { id: string }) {
           </li>
         ))}
       </ol>
-      {(data.rejection ?? data.failure) && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection ?? data.failure ?? '' })}</p>}
+      {data.rejection && <p className={css.problem}>{t('withdrawal.rejection', { reason: data.rejection })}</p>}
+      {!data.rejection && data.failure && (
+        <p className={css.problem} data-testid="withdraw-detail-failure">
+          {t(payoutFailureLabelKey(data.failure))}
+        </p>
+      )}
       {data.waiting && (
         <p role="status" className={css.warning} data-testid="withdraw-detail-waiting" data-waiting={data.waiting}>
           {t(payoutWaitLabelKey(data.waiting))}{' '}

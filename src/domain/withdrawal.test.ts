@@ -44,3 +44,21 @@ describe('the withdrawal form and amount', () => {
     expect(maxWithdrawal(parseMoney('5'))).toBe(parseMoney('4.99'));
   });
 });
+
+describe('why a payout failed, in words', () => {
+  it('never puts the chain’s or the platform’s code on the screen: known codes and unknown ones read as sentences', async () => {
+    const { payoutFailureLabelKey } = await import('./withdrawal');
+    const fs = await import('node:fs');
+    const locales = fs.readdirSync('locales').filter((f) => f.endsWith('.json'));
+    expect(locales).toHaveLength(12);
+    const keys = ['op_no_destination', 'user_not_found', 'missing_scope', 'platform 400', 'unreachable', 'tx_failed'].map(payoutFailureLabelKey);
+    expect(keys).toEqual(['payouts.failed.noDestination', 'payouts.failed.notAuthenticated', 'payouts.failed.notAuthenticated', 'payouts.failed.general', 'payouts.failed.general', 'payouts.failed.general']);
+    for (const file of locales) {
+      const messages = JSON.parse(fs.readFileSync(`locales/${file}`, 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+      for (const key of keys) {
+        const leaf = key.split('.')[2] ?? '';
+        expect(messages.payouts?.failed?.[leaf], `${file} ${key}`).toMatch(/\S{3}/);
+      }
+    }
+  });
+});

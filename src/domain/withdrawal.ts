@@ -68,6 +68,20 @@ export type PayoutWaitReason = (typeof payoutWaitReasons)[number];
 export const payoutWaitLabelKey = (reason: string): string => `payouts.waiting.${reason}`;
 
 /**
+ * Why a payout failed, in the person's words: the chain's and the platform's codes (`op_no_destination`,
+ * `user_not_found`, `platform 400`…) are the record's, never the screen's. Unknown codes read as the
+ * general sentence (the amount and the fee are back on the balance either way).
+ */
+const payoutFailures: Record<string, string> = {
+  op_no_destination: 'noDestination',
+  op_no_trust: 'noDestination',
+  user_not_found: 'notAuthenticated',
+  missing_scope: 'notAuthenticated',
+  missing_wallet: 'notAuthenticated',
+};
+export const payoutFailureLabelKey = (code: string): string => `payouts.failed.${payoutFailures[code] ?? 'general'}`;
+
+/**
  * The amount against the withdrawable balance (SPEC 5): required, more than zero, and the amount plus
  * the fee within the balance; the balance must exceed the fee. Answers a message key, or null.
  */
