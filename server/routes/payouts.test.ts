@@ -89,8 +89,9 @@ describe('one payout in flight per app wallet', () => {
     const blocks = steps.map((s) => s.withdrawal_id).filter((w, i, all) => i === 0 || all[i - 1] !== w);
     expect(blocks).toHaveLength(20);
     expect(new Set(blocks).size).toBe(20);
-    // The queue went oldest approval first.
-    expect(blocks).toEqual([...blocks].sort((a, b) => (a < b ? -1 : 1)));
+    // The queue went oldest approval first (approvals sent at once may be reviewed in any order; ties by id).
+    const reviewed = await server.deps.db.selectFrom('withdrawals').select(['id', 'reviewed_at']).where('id', 'in', ids).orderBy('reviewed_at').orderBy('id').execute();
+    expect(blocks).toEqual(reviewed.map((r) => r.id));
   });
 });
 

@@ -11,6 +11,8 @@ const paths = {
   close: 'M6 6l12 12M18 6L6 18',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  arrowDown: 'M12 5v14M6 13l6 6 6-6',
+  arrowUp: 'M12 19V5M6 11l6-6 6 6',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
   check: 'M5 12.5l4.5 4.5L19 7.5',

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useT } from '../i18n/react';
 import { refreshShown } from './freshness';
 import { useGate } from './gateContext';
+import { Icon } from './Icon';
 import { startLive } from './live/channel';
 import * as css from './pullToRefresh.css';
 
@@ -89,7 +90,7 @@ export default function PullToRefresh({ slot }: { slot: RefObject<HTMLDivElement
       </button>
       <div className={css.holder} aria-hidden={label === ''}>
         <span className={css.pill} role="status" style={{ opacity: label ? 1 : 0, transform: `translateY(${16 + (busy ? threshold : pull) / 2}px)` }} data-testid="pull-status">
-          {busy ? '↻ ' : pull >= threshold ? '↑ ' : '↓ '}
+          <Icon name={busy ? 'refresh' : pull >= threshold ? 'arrowUp' : 'arrowDown'} size={14} />
           {label}
         </span>
       </div>

@@ -6,6 +6,9 @@ export const holder = style({ position: 'sticky', top: 0, height: 0, zIndex: 20,
 
 export const pill = style({
   marginTop: vars.space.sm,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   background: vars.color.brandStrong,
