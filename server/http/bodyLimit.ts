@@ -30,27 +30,25 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
     if (raw.method === 'GET' || raw.method === 'HEAD' || raw.body === null) return next();
     const limit = bodyLimitOf(deps, c.req.path);
     const declared = raw.headers.get('content-length');
-    const refuse = (error: ApiError) => {
-      // The rest of the body is not read: once the refusal is sent, the connection ends, so a client
-      // pushing 50 MB stops at once and the server does not spend its time draining it.
-      c.header('Connection', 'close');
+    const reader = raw.body.getReader();
+    const refuse = (error: ApiError): never => {
+      // The refusal is sent while the rest of the body is read and dropped for a moment (lingering close),
+      // so the client reads the refusal instead of a reset; then the socket ends. (No Connection: close:
+      // Node would end the socket as soon as the refusal is sent, with the body still unread: a reset.)
       const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: { once(event: 'finish', f: () => void): void } } | undefined;
-      env?.outgoing?.once('finish', () => setTimeout(() => env.incoming?.socket?.destroy(), 50).unref());
+      const sent = new Promise<void>((resolve) => (env?.outgoing ? env.outgoing.once('finish', resolve) : resolve()));
+      void Promise.all([linger(reader), sent]).finally(() => env?.incoming?.socket?.destroy());
       throw error;
     };
     if (declared !== null && Number(declared) > limit) refuse(new BodyTooLarge(limit));
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const reader = raw.body.getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         size += value.byteLength;
-        if (size > limit) {
-          await reader.cancel().catch(() => undefined);
-          refuse(new BodyTooLarge(limit));
-        }
+        if (size > limit) refuse(new BodyTooLarge(limit));
         chunks.push(value);
       }
     } catch (error) {
@@ -64,4 +62,21 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
     c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: size > 0 ? Buffer.concat(chunks, size) : null, signal: raw.signal });
     await next();
   };
+}
+
+/** Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes. */
+async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const until = Date.now() + BodyLimits.lingerMs;
+  let dropped = 0;
+  const stop = new Promise<'stop'>((resolve) => setTimeout(() => resolve('stop'), BodyLimits.lingerMs).unref());
+  try {
+    while (Date.now() < until && dropped < BodyLimits.lingerBytes) {
+      const next = await Promise.race([reader.read(), stop]);
+      if (next === 'stop' || next.done) break;
+      dropped += next.value.byteLength;
+    }
+  } catch {
+    // the client went away: nothing left to drop
+  }
+  await reader.cancel().catch(() => undefined);
 }

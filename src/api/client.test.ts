@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sign } from '../../server/http/session';
+import { ResponseCode } from '../domain/codes';
 import { canonicalRequest, SignedHeader } from '../domain/signing';
-import { call, signedHeaders } from './client';
+import { ApiFailure, call, configureClient, signedHeaders } from './client';
 
 describe('the browser signs as the server verifies', () => {
   it('produces the HMAC-SHA256 the server computes, with strictly increasing timestamps', async () => {
@@ -59,5 +60,41 @@ describe("a shared link's early answer", () => {
       expect(await call<{ title: string }>('GET', '/api/commodity/product/detail', { query: { id: '5' } })).toMatchObject({ title: 'from the server' });
     }
     expect(asked).toHaveLength(4);
+  });
+});
+
+describe('a refused session', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    configureClient({ keys: () => null, language: () => 'en', react: () => undefined });
+  });
+
+  it('expels only while the page still holds the session the request was signed with', async () => {
+    const tokenError = ResponseCode.tokenExpired;
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async () => {
+      await answered;
+      return new Response(JSON.stringify({ code: tokenError, msg: 'token error', object: null }), { headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('window', {});
+    const reactions: string[] = [];
+    let session: { token: string; secret: string; accessToken: string } | null = { token: 'tok', secret: 'f'.repeat(64), accessToken: 'acc' };
+    configureClient({ keys: () => session, language: () => 'en', react: (reaction) => reactions.push(reaction.kind) });
+
+    // the person logs out (or freezes the account) while the request is on its way: its answer expels nobody
+    const left = call('GET', '/api/users/user/getUserInfo').catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 10));
+    session = null;
+    release();
+    expect(await left).toBeInstanceOf(ApiFailure);
+    expect(reactions).toEqual([]);
+
+    // the same answer for the session the page still holds expels
+    session = { token: 'tok2', secret: 'e'.repeat(64), accessToken: 'acc2' };
+    expect(await call('GET', '/api/users/user/getUserInfo').catch((e: unknown) => e)).toBeInstanceOf(ApiFailure);
+    expect(reactions).toEqual(['expel']);
   });
 });

@@ -128,8 +128,9 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   let status = 0;
   let answer: Answer | undefined;
   let headers: Record<string, string>;
+  const keys = hooks.keys();
   try {
-    headers = await signedHeaders(method, url, hooks.keys(), hooks.language());
+    headers = await signedHeaders(method, url, keys, hooks.language());
   } catch {
     // the signing code could not load (no connection): the same failure as a request that never left
     const reaction = reactionFor({ httpStatus: 0 });
@@ -155,6 +156,9 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
     return answer.object as T;
   }
   const reaction = reactionFor({ httpStatus: status, code: answer?.code, msg: answer?.msg, object: answer?.object });
-  if (!options.quiet) hooks.react(reaction);
+  // A session refused after the page already left it (logged out, frozen, another login) expels nobody:
+  // the answer speaks of a session that is gone, and acting on it would send the person to /new-my again.
+  const stale = reaction.kind === 'expel' && hooks.keys() !== keys;
+  if (!options.quiet && !stale) hooks.react(reaction);
   throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction);
 }

@@ -13,6 +13,13 @@ export const BodyLimits = {
   uploadBytes: 5 * 1024 * 1024 + 64 * 1024,
   /** Arrays and objects inside one another: no request of the product nests deeper than a few levels. */
   jsonDepth: 32,
+  /**
+   * After refusing a body too large, the rest is read and dropped for this long (at most `lingerBytes`)
+   * before the connection closes: closing a socket with unread data resets it, and a reset can reach the
+   * client before it has read the refusal (nginx's lingering close does the same).
+   */
+  lingerMs: 1000,
+  lingerBytes: 16 * 1024 * 1024,
 } as const;
 
 /** A fixed window: at most `limit` requests in each `windowMs`. */
