@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { readConfig, type Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 
@@ -36,7 +37,32 @@ export async function phone(browser: Browser, options: { height?: number; locale
   const context = await browser.newContext({ viewport: { width: 375, height: options.height ?? 780 }, deviceScaleFactor: 1, locale: options.locale ?? 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
+  explainFailures(page);
   return { context, page };
+}
+
+/**
+ * When the test that opened this page fails, prints where the page went (every navigation, hash included,
+ * with its time), the browser's console errors and the text it showed: a failure seen once in CI can then
+ * be understood from the log alone.
+ */
+export function explainFailures(page: Page): void {
+  const started = Date.now();
+  const trail: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) trail.push(`${Date.now() - started} ms  ${frame.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') trail.push(`${Date.now() - started} ms  console: ${message.text().slice(0, 300)}`);
+  });
+  try {
+    onTestFailed(async () => {
+      const text = page.isClosed() ? '(closed)' : await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(unreadable)');
+      console.error(`[e2e failure] at ${page.isClosed() ? '(closed)' : page.url()}\n${trail.slice(-40).join('\n')}\n--- the page showed ---\n${text.slice(0, 1500)}`);
+    });
+  } catch {
+    // opened outside a test (beforeAll): nothing to explain
+  }
 }
 
 /** Logs in through the sandbox host exactly as a person would: the login button, then a demo user in the host's picker. */
