@@ -79,7 +79,7 @@ async function applyInBrowser(page: Page, orderId: string, kind: 'refundOnly' | 
   const files = await Promise.all(Array.from({ length: photos }, () => photo()));
   await page.getByTestId('aftersale-evidence-file').setInputFiles(files);
   await expect.poll(async () => vis(page, 'aftersale-evidence-thumb').count()).toBe(photos);
-  await expect.poll(async () => page.getByText(/Uploading/).count()).toBe(0);
+  await expect.poll(async () => page.locator('[data-testid="aftersale-evidence-thumb"][data-state="done"]').count()).toBe(photos);
   await vis(page, 'aftersale-submit').click();
   await page.waitForURL(/[?&]case=\d+/);
   await vis(page, 'aftersale-case').waitFor();
@@ -127,7 +127,7 @@ describe('after-sale cases in a real browser', () => {
     await vis(buyer.page, 'aftersale-appeal-statement').fill('The courier photo shows the crack at delivery.');
     await buyer.page.getByTestId('aftersale-appeal-evidence-file').setInputFiles([await photo()]);
     await expect.poll(async () => vis(buyer.page, 'aftersale-appeal-evidence-thumb').count()).toBe(1);
-    await expect.poll(async () => buyer.page.getByText(/Uploading/).count()).toBe(0);
+    await expect.poll(async () => buyer.page.locator('[data-testid="aftersale-appeal-evidence-thumb"][data-state="done"]').count()).toBe(1);
     await vis(buyer.page, 'aftersale-appeal-submit').click();
     await expect.poll(() => caseStatus(caseId)).toBe('underAppeal');
 
