@@ -85,7 +85,7 @@ export default function AccountScreen() {
           </div>
         </section>
         <BuyerOrderShortcuts />
-        <nav className={css.groups} aria-label={t('account.title')}>
+        <nav className={css.groups} aria-label={t('account.title')} data-testid="account-groups">
           {/* What a shopper needs most comes first: the cart, favourites, addresses. */}
           <Group name="shopping">
             <Row icon="cart" label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
