@@ -85,7 +85,7 @@ async function main() {
   const { db } = server.deps;
   const databaseUrl = onPostgres?.database.url ?? null;
   // The streams' process: the other one on PostgreSQL, this one on PGlite.
-  const streamsAt = databaseUrl ? await startServerProcess({ databaseUrl, workers: 1, port: 18_971, env: { LOG_LEVEL: 'warn' } }) : null;
+  const streamsAt = databaseUrl ? await startServerProcess({ databaseUrl, workers: 1, port: 18_971, env: { LOG_LEVEL: 'info' } }) : null;
   const streamsUrl = streamsAt?.url ?? server.url;
   const readers = fork(path.resolve('bench/liveReaders.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
