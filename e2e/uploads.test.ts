@@ -248,8 +248,10 @@ describe('uploads in a real browser (issue 24, finding 11)', () => {
       const release = await holdUploads(page);
       await page.getByTestId('aftersale-evidence-file').setInputFiles([await png()]);
       const tile = vis(page, 'aftersale-evidence-thumb').first();
-      await expect.poll(() => tile.getAttribute('data-state')).toBe('uploading');
-      expect(await clippedTexts(page, '[data-testid="aftersale-evidence"]')).toEqual([]);
+      // While it goes, the tile shows its share ("Uploac 3%" was the old tile's clipped text).
+      await expect.poll(() => tile.innerText()).toMatch(/\d+\s?%/);
+      expect(await clippedTexts(page, '[data-testid="aftersale-evidence-thumb"], [data-testid="aftersale-evidence-add"]')).toEqual([]);
+      expect(await tile.getAttribute('data-state')).toBe('uploading');
       if (lang === 'en') await expectAccessible(page, 'after-sale apply, uploading');
       await shot(page, `upload-aftersale-uploading-${lang}`);
       release();
@@ -260,7 +262,7 @@ describe('uploads in a real browser (issue 24, finding 11)', () => {
       await page.getByTestId('aftersale-evidence-file').setInputFiles([await png()]);
       const failed = vis(page, 'aftersale-evidence-thumb').nth(1);
       await expect.poll(() => failed.getAttribute('data-state')).toBe('failed');
-      expect(await clippedTexts(page, '[data-testid="aftersale-evidence"]')).toEqual([]);
+      expect(await clippedTexts(page, '[data-testid="aftersale-evidence-thumb"], [data-testid="aftersale-evidence-add"]')).toEqual([]);
       await expectAccessible(page, `after-sale apply, failed upload (${lang})`);
       await shot(page, `upload-aftersale-failed-${lang}`);
       await failed.getByTestId('upload-retry').click();
