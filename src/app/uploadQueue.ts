@@ -96,7 +96,8 @@ export function useUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
     patch(key, { state: 'uploading' });
     try {
       const image = await uploadImage(ready.file, gate.getSnapshot().context.session, currentLanguage(), (progress) => patch(key, { progress }));
-      if (!alive.current) return;
+      // Left the screen, or removed the tile while it went: the picture is not used.
+      if (!alive.current || !now.current.some((x) => x.key === key)) return;
       if (now.current.some((x) => x.key !== key && x.image?.id === image.id)) {
         drop(key);
         latest.current.onRepeated?.();
