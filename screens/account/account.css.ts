@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 
 export const hero = style({
@@ -32,3 +32,5 @@ export const option = style({ display: 'flex', alignItems: 'center', gap: vars.s
 export const groups = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const groupTitle = style({ margin: 0, paddingInline: vars.space.xs, fontSize: vars.font.size.sm, fontWeight: 600, color: vars.color.textMuted });
+// The card's own edge ends a group: no rule under its last row.
+globalStyle(`${list} > *:last-child`, { borderBottom: 'none' });

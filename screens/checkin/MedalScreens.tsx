@@ -53,7 +53,7 @@ export function MedalIndexScreen() {
         </section>
         {/* Only what belongs to the medals: the invite code to share (the account tab's rows stay there). */}
         {s ? (
-          <section className={card} data-testid="medal-invite-code">
+          <section className={`${card} ${css.rowCard}`} data-testid="medal-invite-code">
             <InviteCodeRow inviteCode={s.inviteCode} />
           </section>
         ) : null}
