@@ -50,7 +50,7 @@ function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
     const className = `${active ? styles.containerActive : styles.container}${node.inParallel ? ` ${styles.region}` : ''}`;
     const titleY = y + Drawing.compoundHeader / 2 + 4;
     return (
-      <g data-state={node.identifier}>
+      <g data-state={node.identifier} data-active={active || undefined}>
         <title>{node.identifier}</title>
         <rect className={className} x={x} y={y} width={width} height={height} rx={12} />
         <text className={styles.containerName} x={x + Drawing.compoundPadding} y={titleY} dominantBaseline="central">
@@ -67,7 +67,7 @@ function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
   const className = `${active ? styles.stateActive : styles.state}${node.inParallel ? ` ${styles.region}` : ''}`;
   const cx = x + width / 2;
   return (
-    <g data-state={node.identifier}>
+    <g data-state={node.identifier} data-active={active || undefined}>
       <title>{node.identifier}</title>
       <rect className={className} x={x} y={y} width={width} height={height} rx={8} />
       {node.kind === 'final' ? (
@@ -144,7 +144,7 @@ export const ChartSvg = forwardRef<SVGSVGElement, ChartSvgProps>(function ChartS
         <StateBox key={node.id} node={node} active={active.has(node.id)} />
       ))}
       {layout.edges.map((edge) =>
-        live.has(edge.id) ? <path key={`halo-${edge.id}`} className={styles.edgeHalo} d={pathOf(edge.points)} /> : null,
+        live.has(edge.id) ? <path key={`halo-${edge.id}`} className={styles.edgeHalo} data-lit="" d={pathOf(edge.points)} /> : null,
       )}
       {layout.edges.map((edge) => {
         const level = edge.key === null ? 'chart' : levelOf(edge);

@@ -5,6 +5,9 @@ import { Drawing } from './chartLayout';
 /** The desk: from 1024 px the chart list sits beside the chart, which fills the rest of the screen. */
 const desk = 'screen and (min-width: 1024px)';
 
+/** A red that keeps 4.5:1 on the page's tinted background too (the theme's danger is 4.3:1 there). */
+const missingRed = '#b42318';
+
 export const desk_ = style({
   display: 'flex',
   flexDirection: 'column',
@@ -182,18 +185,18 @@ export const containerName = style({ fill: vars.color.text, fontSize: `${Drawing
 export const edgeUi = style({ fill: 'none', stroke: vars.color.success, strokeWidth: 2.5 });
 export const edgeApi = style({ fill: 'none', stroke: vars.color.brandStrong, strokeWidth: 2 });
 export const edgeChart = style({ fill: 'none', stroke: vars.color.textMuted, strokeWidth: 1.5, strokeDasharray: '6 4' });
-export const edgeNone = style({ fill: 'none', stroke: vars.color.danger, strokeWidth: 1.5, strokeDasharray: '2 3' });
+export const edgeNone = style({ fill: 'none', stroke: missingRed, strokeWidth: 1.5, strokeDasharray: '2 3' });
 export const edgeHalo = style({ fill: 'none', stroke: vars.color.accent, strokeOpacity: 0.55, strokeWidth: 8, strokeLinecap: 'round' });
 export const arrowUi = style({ fill: vars.color.success });
 export const arrowApi = style({ fill: vars.color.brandStrong });
 export const arrowChart = style({ fill: vars.color.textMuted });
-export const arrowNone = style({ fill: vars.color.danger });
+export const arrowNone = style({ fill: missingRed });
 export const edgeLabelBox = style({ fill: vars.color.surface, fillOpacity: 0.92 });
 export const edgeLabelBoxLive = style({ fill: '#fff4dc', fillOpacity: 1, stroke: vars.color.accent, strokeWidth: 1 });
 export const edgeLabel = style({ fill: vars.color.text, fontSize: `${Drawing.labelFont}px` });
 export const edgeEvent = style({ fontWeight: 700 });
 export const guardBoth = style({ fill: vars.color.success });
-export const guardShort = style({ fill: vars.color.danger, fontWeight: 600 });
+export const guardShort = style({ fill: missingRed, fontWeight: 600 });
 
 /** The legend's sample of a line. */
 export const swatch = style({ display: 'block', flexShrink: 0 });
@@ -211,7 +214,7 @@ export const notice = style({ margin: 0, color: vars.color.danger, lineHeight: 1
 export const conditions = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.sm });
 export const conditionCell = style({ padding: `${vars.space.xs} ${vars.space.xs}`, borderTop: `1px solid ${vars.color.border}`, textAlign: 'start', verticalAlign: 'top' });
 export const seen = style({ color: vars.color.success, fontWeight: 600 });
-export const unseen = style({ color: vars.color.danger, fontWeight: 600 });
+export const unseen = style({ color: missingRed, fontWeight: 600 });
 
 export const form = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontSize: vars.font.size.sm, minWidth: 0 });
