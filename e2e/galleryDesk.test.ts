@@ -196,4 +196,25 @@ describe('the statechart gallery as a review desk, at 1280 px', () => {
     expect(parsed.styled).toBeGreaterThanOrEqual(16);
     await page.context().close();
   });
+
+  it('stays usable on a phone in Arabic: the list above the chart, the words in Arabic, axe 0 serious', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    explainFailures(page);
+    await page.goto(`${app.url}/#/statecharts`);
+    await page.evaluate(() => localStorage.setItem('coin-mall.language', 'ar'));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const chart = await openChart(page, 'الطلب');
+    const list = await page.getByTestId('chart-list').boundingBox();
+    const canvas = await page.getByTestId('chart-canvas').boundingBox();
+    if (!list || !canvas) throw new Error('drawn');
+    expect(list.y + list.height).toBeLessThanOrEqual(canvas.y);
+    expect(canvas.width).toBeLessThanOrEqual(390);
+    await expect.poll(() => chart.locator('text').allTextContents()).toEqual(expect.arrayContaining(['لم يُشحن', 'في السلة']));
+    await page.getByRole('button', { name: 'إرسال', exact: true }).click();
+    await page.getByTestId('gallery-current').getByText('غير مدفوع').waitFor();
+    await expectAccessible(page, 'statechart gallery (phone, Arabic)');
+    await context.close();
+  });
 });

@@ -300,10 +300,16 @@ function Replay({ entry, graph, frame, frames, onFrames, onFrame }: {
       {load.state === 'ready' && frames && current ? (
         <div aria-live="polite">
           <p className={styles.replayTime} data-testid="replay-position">
-            {t('gallery.replay.position', { n: frame, total: last })}
+            {t('gallery.replay.position', { n: current.step ? load.history.steps.indexOf(current.step) + 1 : 0, total: load.history.steps.length })}
           </p>
           <p className={styles.replayLine} data-testid="replay-step">
-            {current.step
+            {current.step && current.step.from === ''
+              ? t('gallery.replay.created', {
+                  event: recordedEventWords(entry.machine, current.step.event, t, language),
+                  who: partyWord(current.step.party, t),
+                  to: statePathWords(entry.id, current.step.to, t),
+                })
+              : current.step
               ? t('gallery.replay.step', {
                   event: recordedEventWords(entry.machine, current.step.event, t, language),
                   who: partyWord(current.step.party, t),
@@ -313,7 +319,7 @@ function Replay({ entry, graph, frame, frames, onFrames, onFrame }: {
               : t('gallery.replay.start', { state: statePathWords(entry.id, current.state, t) })}
           </p>
           {current.step ? <p className={styles.replayTime}>{exactTime(current.step.at)}</p> : null}
-          {last === 0 ? <p className={styles.hint}>{t('gallery.replay.empty')}</p> : null}
+          {load.history.steps.length === 0 ? <p className={styles.hint}>{t('gallery.replay.empty')}</p> : null}
           <div className={styles.toolbar}>
             <button type="button" className={styles.toolButton} aria-label={t('gallery.replay.previous')} title={t('gallery.replay.previous')} disabled={frame === 0} onClick={() => onFrame(frame - 1)} data-testid="replay-previous">
               <Icon name="back" />

@@ -75,3 +75,22 @@ describe('replay words', () => {
     expect(recordedEventWords(orderMachine, 'sellerConfirmWindow', english, 'en')).toMatch(/^after \d+ (h|d)$/);
   });
 });
+
+describe('a record created by its first step', () => {
+  it("starts an after-sale case's replay at its APPLY step, on the chart's initial arrow", () => {
+    const graph = buildChartGraph(afterSaleMachine, english);
+    const frames = replayFrames(graph, 'afterSale', {
+      chart: 'afterSale',
+      id: '4',
+      start: '',
+      current: 'agreed',
+      steps: [
+        { event: 'APPLY', party: 'buyer', from: '', to: 'applied', at },
+        { event: 'AGREE', party: 'seller', from: 'applied', to: 'agreed', at },
+      ],
+    });
+    expect(frames.map((f) => f.state)).toEqual(['applied', 'agreed']);
+    expect(frames.map((f) => f.taken.size)).toEqual([1, 1]);
+    expect(recordedEventWords(afterSaleMachine, 'APPLY', english, 'en')).toBe('Apply for after-sales');
+  });
+});

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { ChartHistory, ReplayStep } from '../../src/domain/types/chartHistory';
-import type { ChartGraph } from './chartGraph';
+import { initialDotId, type ChartGraph } from './chartGraph';
 import { delayMs } from './edgeLabels';
 import { formatDuration } from './formatDuration';
 import { eventWord, stateWord } from './productWords';
@@ -38,6 +38,8 @@ function sameEvent(eventType: string | null, recorded: string, sourceId: string)
 
 /** The arrows a recorded step took: from the step's state or one of its ancestors, for its event, to its target (itself for a loop). */
 export function takenEdges(graph: ChartGraph, chartId: string, step: ReplayStep): Set<string> {
+  // The step that created the record (an after-sale case's APPLY, from nothing): the chart's initial arrow.
+  if (step.from === '') return new Set(graph.edges.filter((e) => e.source === initialDotId(chartId) && e.target === `${chartId}.${step.to}`).map((e) => e.id));
   const from = activeIdsOf(chartId, step.from);
   const to = `${chartId}.${step.to}`;
   const toAncestors = activeIdsOf(chartId, step.to);
@@ -48,7 +50,7 @@ export function takenEdges(graph: ChartGraph, chartId: string, step: ReplayStep)
 }
 
 export function replayFrames(graph: ChartGraph, chartId: string, history: ChartHistory): ReplayFrame[] {
-  const frames: ReplayFrame[] = [{ state: history.start, step: null, active: activeIdsOf(chartId, history.start), taken: new Set() }];
+  const frames: ReplayFrame[] = history.start === '' ? [] : [{ state: history.start, step: null, active: activeIdsOf(chartId, history.start), taken: new Set() }];
   for (const step of history.steps) frames.push({ state: step.to, step, active: activeIdsOf(chartId, step.to), taken: takenEdges(graph, chartId, step) });
   return frames;
 }
