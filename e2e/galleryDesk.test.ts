@@ -117,6 +117,15 @@ describe('the statechart gallery as a review desk, at 1280 px', () => {
     await page.getByTestId('chart-canvas').focus();
     await page.keyboard.press('-');
     await expect.poll(() => value.textContent()).not.toBe(zoomed);
+    // Ctrl + wheel (what a trackpad's pinch sends) zooms in around the pointer.
+    const box = await page.getByTestId('chart-canvas').boundingBox();
+    if (!box) throw new Error('drawn');
+    const beforeWheel = await value.textContent();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up('Control');
+    await expect.poll(() => value.textContent()).not.toBe(beforeWheel);
     await page.getByTestId('zoom-fit').click();
     const svg = await page.getByTestId('chart-canvas').getByRole('img').boundingBox();
     const canvas = await page.getByTestId('chart-canvas').boundingBox();
@@ -215,6 +224,31 @@ describe('the statechart gallery as a review desk, at 1280 px', () => {
     await page.getByRole('button', { name: 'إرسال', exact: true }).click();
     await page.getByTestId('gallery-current').getByText('غير مدفوع').waitFor();
     await expectAccessible(page, 'statechart gallery (phone, Arabic)');
+    await context.close();
+  });
+
+  it('zooms with a two-finger pinch on a touch screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale: 'en-US' });
+    const page = await context.newPage();
+    explainFailures(page);
+    await page.goto(`${app.url}/#/statecharts`);
+    await openChart(page, 'Order');
+    const value = page.getByTestId('zoom-value');
+    const before = Number((await value.textContent())?.replace(/\D/g, ''));
+    const box = await page.getByTestId('chart-canvas').boundingBox();
+    if (!box) throw new Error('drawn');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', gap: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: cx - gap, y: cy, id: 1 }, { x: cx + gap, y: cy, id: 2 }],
+      });
+    await touch('touchStart', 30);
+    for (const gap of [40, 55, 70, 90]) await touch('touchMove', gap);
+    await touch('touchEnd', 90);
+    await expect.poll(async () => Number((await value.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(before);
     await context.close();
   });
 });

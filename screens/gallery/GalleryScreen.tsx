@@ -398,41 +398,37 @@ function useZoom(scroller: React.RefObject<HTMLDivElement | null>, layout: Chart
       const rect = box.getBoundingClientRect();
       zoomTo(zoomRef.current * Math.exp(-e.deltaY / 300), { px: e.clientX - rect.left, py: e.clientY - rect.top });
     };
-    const pointers = new Map<number, { x: number; y: number }>();
+    // A two-finger pinch (touch events, so the page itself does not zoom; one finger still scrolls the chart).
     let pinch: { distance: number; zoom: number } | null = null;
-    const distance = () => {
-      const [a, b] = [...pointers.values()];
-      return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+    const spread = (e: TouchEvent) => {
+      const [a, b] = [e.touches[0], e.touches[1]];
+      return a && b ? { distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2 } : null;
     };
-    const down = (e: PointerEvent) => {
-      if (e.pointerType !== 'touch') return;
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pointers.size === 2) pinch = { distance: distance(), zoom: zoomRef.current };
+    const touchStart = (e: TouchEvent) => {
+      const s = e.touches.length === 2 ? spread(e) : null;
+      pinch = s && s.distance > 0 ? { distance: s.distance, zoom: zoomRef.current } : null;
     };
-    const move = (e: PointerEvent) => {
-      if (!pointers.has(e.pointerId)) return;
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pinch && pointers.size === 2 && pinch.distance > 0) {
-        const [a, b] = [...pointers.values()];
-        const rect = box.getBoundingClientRect();
-        if (a && b) zoomTo(pinch.zoom * (distance() / pinch.distance), { px: (a.x + b.x) / 2 - rect.left, py: (a.y + b.y) / 2 - rect.top });
-      }
+    const touchMove = (e: TouchEvent) => {
+      const s = e.touches.length === 2 ? spread(e) : null;
+      if (!pinch || !s) return;
+      e.preventDefault();
+      const rect = box.getBoundingClientRect();
+      zoomTo(pinch.zoom * (s.distance / pinch.distance), { px: s.x - rect.left, py: s.y - rect.top });
     };
-    const up = (e: PointerEvent) => {
-      pointers.delete(e.pointerId);
-      if (pointers.size < 2) pinch = null;
+    const touchEnd = (e: TouchEvent) => {
+      if (e.touches.length < 2) pinch = null;
     };
     box.addEventListener('wheel', onWheel, { passive: false });
-    box.addEventListener('pointerdown', down);
-    box.addEventListener('pointermove', move);
-    box.addEventListener('pointerup', up);
-    box.addEventListener('pointercancel', up);
+    box.addEventListener('touchstart', touchStart, { passive: true });
+    box.addEventListener('touchmove', touchMove, { passive: false });
+    box.addEventListener('touchend', touchEnd);
+    box.addEventListener('touchcancel', touchEnd);
     return () => {
       box.removeEventListener('wheel', onWheel);
-      box.removeEventListener('pointerdown', down);
-      box.removeEventListener('pointermove', move);
-      box.removeEventListener('pointerup', up);
-      box.removeEventListener('pointercancel', up);
+      box.removeEventListener('touchstart', touchStart);
+      box.removeEventListener('touchmove', touchMove);
+      box.removeEventListener('touchend', touchEnd);
+      box.removeEventListener('touchcancel', touchEnd);
     };
   }, [scroller, zoomTo]);
 
