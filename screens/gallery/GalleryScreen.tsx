@@ -477,7 +477,7 @@ function ChartView({ entry, staff }: { entry: MachineEntry; staff: boolean }) {
     if (x > box.scrollLeft && x < box.scrollLeft + box.clientWidth && y > box.scrollTop && y < box.scrollTop + box.clientHeight) return;
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     box.scrollTo({ left: Math.max(0, x - box.clientWidth / 2), top: Math.max(0, y - box.clientHeight / 2), behavior: reduced ? 'auto' : 'smooth' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the active state changes, not on zoom
+    // Only when the active state changes: zooming keeps its own anchor (useZoom).
   }, [layout, active]);
 
   const onStep = (type: string, label: string) => {
