@@ -124,6 +124,8 @@ function ApplyForm({ order }: { order: OrderView }) {
       go(`/mine/order/aftersale?case=${view.id}`, { replace: true });
     },
   );
+  // Once refused by the form's check, the message follows the fields and goes when they are fixed (issue 24).
+  const shown = send.problemFor({ ...draft, evidence: uploads.flatMap((u) => (u.image ? [u.image.id] : [])) });
   return (
     <form
       className={css.body}
@@ -155,9 +157,9 @@ function ApplyForm({ order }: { order: OrderView }) {
         <textarea className={css.textarea} required aria-required="true" maxLength={AfterSaleLimits.description} value={draft.description} onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))} data-testid="aftersale-description" />
       </label>
       <EvidencePicker uploads={uploads} setUploads={setUploads} testId="aftersale-evidence" />
-      {send.problem ? (
+      {shown ? (
         <p className={css.warning} role="alert" data-testid="aftersale-problem">
-          {t(send.problem)}
+          {t(shown)}
         </p>
       ) : null}
       <button type="submit" className={button()} disabled={send.submitting} data-testid="aftersale-submit">
