@@ -98,7 +98,8 @@ export async function personContext(db: Db, userId: bigint): Promise<PersonConte
     disputesAsBuyer: disputes.asBuyer,
     disputesAsSeller: disputes.asSeller,
     openDisputes: disputes.open,
-    shopName: shop?.store_name ?? null,
+    // The shop's name from its approved application; a seller made so otherwise (the demo sellers) trades under the nickname.
+    shopName: shop?.store_name ?? (user.roles.includes('seller') ? user.nickname : null),
     products: { published: products.published, approved: products.approved, rejected: products.rejected },
     recentOrders: recentOrders.map((o) => ({
       id: o.id.toString(),
