@@ -8,7 +8,7 @@ import { GateContext } from './gateContext';
 import { currentLocation, go, rememberReturn, ScreenQuery, useLocationKey } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, ScreenFallback } from './lazyScreen';
 import { OfflineBanner, ScreenBoundary, useOnline } from './ScreenBoundary';
 import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
@@ -49,16 +49,6 @@ function ScreenSlot({ children }: { children: ReactNode }) {
         <PullToRefresh slot={ref} />
       </Suspense>
       {children}
-    </div>
-  );
-}
-
-function ScreenFallback() {
-  return (
-    <div aria-busy="true" style={{ padding: 16, display: 'grid', gap: 12 }}>
-      <div className={skeleton} style={{ height: 48 }} />
-      <div className={skeleton} style={{ height: 160 }} />
-      <div className={skeleton} style={{ height: 96 }} />
     </div>
   );
 }
@@ -151,8 +141,8 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   return (
     <GateContext.Provider value={gate}>
-      {/* The platform console is the staff's desk: it uses a desktop's width; the buyers' and sellers' screens keep the phone column. */}
-      <div className={css.frame} data-wide={path.startsWith('/platform/console') ? '' : undefined}>
+      {/* The platform console and the statechart gallery are desks: they use a desktop's width; the buyers' and sellers' screens keep the phone column. */}
+      <div className={css.frame} data-wide={path.startsWith('/platform/console') || path === '/statecharts' ? '' : undefined}>
         <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (
