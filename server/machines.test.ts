@@ -12,6 +12,7 @@ import { sandboxWalletSeed } from './platform/chain';
 import { ApiCaller } from './testing/apiClient';
 import { startTestBucket, type TestBucket } from './testing/s3';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase';
+import { keepAliveMs } from './http/keepAlive';
 
 /**
  * Issue 28: two app machines simulated by two server processes (`server/main.ts`, as `npm start` runs it),
@@ -167,6 +168,14 @@ describe.runIf(onPostgres)('two machines on one database and one bucket', () => 
   it('health, readiness and metrics: metrics only with the token', async () => {
     for (const m of [a, b]) {
       expect(await (await fetch(`${m.url}/healthz`)).json()).toEqual({ alive: true });
+      // An idle connection outlives a balancer's 60 s idle timeout (server/http/keepAlive.ts).
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        http.get(`${m.url}/healthz`, (res) => {
+          res.resume();
+          resolve(res.headers['keep-alive']?.toString());
+        }).on('error', reject);
+      });
+      expect(keepAlive).toBe(`timeout=${keepAliveMs / 1000}`);
       const ready = await fetch(`${m.url}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ ready: true, checks: { database: true, migrations: true, timers: true, draining: false } });

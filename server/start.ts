@@ -20,6 +20,7 @@ import { chainOfConfig } from './platform/chain';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
 import { closeLiveHub } from './live/live';
+import { keepConnectionsAlive } from './http/keepAlive';
 import { closeLiveStreams, openLiveStreams } from './http/liveStreams';
 import { operationsRoutes } from './http/operations';
 import { closeMediaStore } from './media/store';
@@ -120,6 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => {
       port = info.port;
+      keepConnectionsAlive(s);
       resolve(s);
     });
   });

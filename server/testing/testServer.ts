@@ -8,6 +8,7 @@ import { chainOfConfig } from '../platform/chain';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 import { closeChatBus } from '../chat/bus';
 import { setStandingsRefresh } from '../services/standings';
+import { keepConnectionsAlive } from '../http/keepAlive';
 
 /** A clock the tests move by hand: timers and signature windows follow it, nothing waits. */
 export interface TestClock {
@@ -50,6 +51,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
       port = info.port;
+      keepConnectionsAlive(s);
       resolve(s);
     });
   });
