@@ -35,11 +35,16 @@ import { allTransitions, transitionKey } from '../../support/walk';
  */
 export interface Step<C> {
   /** What the person does (or, for the app's and the server's own steps, nothing: they follow). */
-  run?: (ctx: C, model: AnyMachineSnapshot) => Promise<void>;
+  run?: (ctx: C, model: AnyMachineSnapshot, event: AnyEventObject) => Promise<void>;
   /** The model event (default `{ type }` of the transition); an invocation result carries its output. */
   event?: (model: AnyMachineSnapshot) => AnyEventObject;
-  /** Set up before the step leading into this one, so that this outcome happens (a request made to fail). */
+  /**
+   * Set up so that this outcome happens (a request made to fail once): run before the person's action
+   * that leads to it (the last step before it that is not `follows`), or before its own action.
+   */
   arrange?: (ctx: C, model: AnyMachineSnapshot) => Promise<void>;
+  /** The step is the app's or the server's own: its `run` only waits for it (not a person's action). */
+  follows?: boolean;
 }
 
 export interface UiModel<C> {
@@ -50,12 +55,16 @@ export interface UiModel<C> {
   begin: () => Promise<C>;
   /** After a path (closes what begin opened that is per path). */
   end?: (ctx: C) => Promise<void>;
+  /** When a path fails, before `end` (a screenshot, the page's text). */
+  onFailure?: (ctx: C, failure: UiFailure) => Promise<void>;
   /** What the screens show in each state (by state value, `a.b` for nested); throws saying what differs. */
   states: Record<string, (ctx: C, model: AnyMachineSnapshot, first: boolean) => Promise<void>>;
   /** States only passed through (a request in flight), each with why it has no assertion of its own. */
   passing?: Record<string, string>;
   /** Executors by transition key (model-tests/support/walk.ts transitionKey); several when more than one person or screen takes it. */
   steps: Record<string, Step<C> | Step<C>[]>;
+  /** What makes two model states different for planning (default: the state value); add the context a guard reads. */
+  project?: (snapshot: AnyMachineSnapshot) => unknown;
   /** Transitions of the chart not walkable in the browser, each with why. */
   notWalkable: Record<string, string>;
 }
@@ -183,15 +192,16 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
   };
 
   // Breadth-first: the shortest path to every state (by value), and every edge with the state it leaves.
-  const shortest = new Map<string, { snapshot: AnyMachineSnapshot; path: Edge<C>[] }>([[stateName(first.value), { snapshot: first, path: [] }]]);
-  const queue = [stateName(first.value)];
+  const planKey = (snap: AnyMachineSnapshot) => (model.project ? JSON.stringify(model.project(snap)) : stateName(snap.value));
+  const shortest = new Map<string, { snapshot: AnyMachineSnapshot; path: Edge<C>[] }>([[planKey(first), { snapshot: first, path: [] }]]);
+  const queue = [planKey(first)];
   const plannedEdges: { from: string; id: string; key: string }[] = [];
   while (queue.length > 0) {
     const here = shortest.get(queue.shift() as string);
     if (!here) continue;
     for (const { edge, after } of edgesFrom(here.snapshot)) {
-      plannedEdges.push({ from: stateName(here.snapshot.value), id: edge.id, key: edge.key });
-      const name = stateName(after.value);
+      plannedEdges.push({ from: planKey(here.snapshot), id: edge.id, key: edge.key });
+      const name = planKey(after);
       if (!shortest.has(name)) {
         shortest.set(name, { snapshot: after, path: [...here.path, edge] });
         queue.push(name);
@@ -199,6 +209,11 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
     }
   }
 
+  const isPassing = (snap: AnyMachineSnapshot) => {
+    const full = stateName(snap.value);
+    const parts = model.states[full] ? [full] : full.split('|');
+    return parts.every((p) => model.passing !== undefined && Object.hasOwn(model.passing, p));
+  };
   const pending = new Set(plannedEdges.filter((e) => !options.only || options.only(e.key)).map((e) => e.id));
   const seeGuards = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
     for (const [key, outcome] of guardOutcomes(machine, snapshot, event)) guards.set(key, (guards.get(key) ?? new Set<string>()).add(String(outcome)));
@@ -224,6 +239,14 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
       pending.delete(more.edge.id);
       end = more.after;
     }
+    // A path does not end in a state only passed through: it goes on (by the app's own steps) to one the screens show.
+    for (let guard = 0; guard < 5 && isPassing(end); guard += 1) {
+      const on = edgesFrom(end).find((e) => !e.edge.step.run || e.edge.step.follows) ?? edgesFrom(end)[0];
+      if (!on) break;
+      steps.push(on.edge);
+      pending.delete(on.edge.id);
+      end = on.after;
+    }
     paths += 1;
     await runPath(steps);
   }
@@ -237,16 +260,26 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
     try {
       ctx = await model.begin();
       await check(ctx, snapshot, -1, 'start');
-      await steps[0]?.step.arrange?.(ctx, snapshot);
+      const isAction = (s: Edge<C> | undefined) => Boolean(s?.step.run && !s.step.follows);
+      const arranged = new Set<number>();
+      const arrange = async (j: number, m: AnyMachineSnapshot) => {
+        const s = steps[j];
+        if (!s?.step.arrange || arranged.has(j)) return;
+        arranged.add(j);
+        await s.step.arrange(ctx as C, m);
+      };
       for (i = 0; i < steps.length; i += 1) {
         const step = steps[i] as Edge<C>;
-        const following = steps[i + 1];
         const taken = ((machine.getTransitionData(snapshot as never, step.event as never) ?? []) as AnyTransitionDefinition[])[0];
         seeGuards(snapshot, step.event);
         const [after] = next(machine, snapshot, step.event);
-        if (following?.step.arrange) await following.step.arrange(ctx, after);
+        // The outcomes that follow this action (or, at the start, the first steps) are arranged before it.
+        if (i === 0 || isAction(step)) {
+          await arrange(i, snapshot);
+          for (let j = i + 1; j < steps.length && !isAction(steps[j]); j += 1) await arrange(j, after);
+        }
         try {
-          await step.step.run?.(ctx, snapshot);
+          await step.step.run?.(ctx, snapshot, step.event);
         } catch (error) {
           throw new StepError(i, `${step.key}: the step could not be taken in the browser: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         }
@@ -258,23 +291,30 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
       }
     } catch (error) {
       const at = error instanceof StepError ? error.step : i;
-      failures.push({ transition: steps[Math.max(at, 0)]?.key ?? '(start)', path: pathName, step: at, message: error instanceof Error ? error.message : String(error) });
+      const failure = { transition: steps[Math.max(at, 0)]?.key ?? '(start)', path: pathName, step: at, message: error instanceof Error ? error.message : String(error) };
+      failures.push(failure);
+      if (ctx !== undefined) await model.onFailure?.(ctx, failure).catch(() => undefined);
     } finally {
       if (ctx !== undefined) await model.end?.(ctx).catch(() => undefined);
     }
 
     async function check(c: C, snap: AnyMachineSnapshot, at: number, where: string) {
-      const name = stateName(snap.value);
-      if (model.passing && Object.hasOwn(model.passing, name)) return; // checked by the state that follows
-      const assertion = model.states[name];
-      if (!assertion) throw new StepError(at, `after ${where}: no assertion for the state ${name} (add it to the chart's UI model, or to passing with why)`);
-      const isFirst = !seenStates.has(name);
-      try {
-        await assertion(c, snap, isFirst);
-      } catch (error) {
-        throw new StepError(at, `after ${where}: the screen does not show ${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      const full = stateName(snap.value);
+      // A parallel chart is asserted region by region (`day.signed`, `video.offered`) unless the table names the whole.
+      const parts = model.states[full] ? [full] : full.split('|');
+      for (const name of parts) {
+        if (model.passing && Object.hasOwn(model.passing, name)) continue; // checked by the state that follows
+        const assertion = model.states[name];
+        if (!assertion) throw new StepError(at, `after ${where}: no assertion for the state ${name} (add it to the chart's UI model, or to passing with why)`);
+        const isFirst = !seenStates.has(name);
+        try {
+          await assertion(c, snap, isFirst);
+        } catch (error) {
+          throw new StepError(at, `after ${where}: the screen does not show ${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        }
+        seenStates.add(name);
       }
-      seenStates.add(name);
+      if (parts.every((p) => model.passing && Object.hasOwn(model.passing, p))) return;
       for (const k of unconfirmed) walked.add(k);
       unconfirmed = [];
     }
