@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginGateUiModel, type LoginUiWorld } from '../../screens/account/loginGate.ui-model';
+import { cartUiModel, type CartUiWorld } from '../../screens/cart/cart.ui-model';
 import { checkInUiModel, type CheckInUiWorld } from '../../screens/checkin/checkIn.ui-model';
 import { paymentUiModel, type PaymentUiWorld } from '../../screens/order/payment.ui-model';
 import { loginAs, phone } from '../../e2e/support/app';
@@ -31,7 +32,7 @@ const only = process.env.UI_ONLY ? (k: string) => k.includes(process.env.UI_ONLY
 let counter = 0;
 
 /** Checks a walk: no failure, no unknown key, every transition walked or listed as not walkable; records the UI level. */
-function expectWalked(result: UiWalkResult, model: UiModel<never>): void {
+function expectWalked<C>(result: UiWalkResult, model: UiModel<C>): void {
   for (const f of result.failures) console.error(describeFailure(result.chart, f));
   expect(result.unknown).toEqual([]);
   expect(result.failures.map((f) => describeFailure(result.chart, f))).toEqual([]);
@@ -104,7 +105,7 @@ describe('the payment chart through the order form, the review sheets and the sa
         if (process.env.UI_SHOTS) await w.page.screenshot({ path: `${process.env.UI_SHOTS}/payment-${f.step}-${Date.now()}.png` });
       },
     };
-    expectWalked(await walkUi(model, { only }), model as UiModel<never>);
+    expectWalked(await walkUi(model, { only }), model);
   });
 });
 
@@ -143,7 +144,51 @@ describe('the check-in chart through /sign and the sandbox ad', () => {
         context = null;
       },
     };
-    expectWalked(await walkUi(model), model as UiModel<never>);
+    expectWalked(await walkUi(model), model);
+  });
+});
+
+/** A new person (a sandbox wallet with its test π); answers the username. */
+async function newPerson(): Promise<string> {
+  counter += 1;
+  const username = `walker_${counter}_${Date.now() % 100_000}`;
+  const made = await fetch(`${stage.app.url}/sandbox/api/wallets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username }) });
+  if (made.status !== 201) throw new Error(`no sandbox wallet for ${username}: ${made.status}`);
+  return username;
+}
+
+describe('the cart chart through the product page and the cart tab', () => {
+  it('walks every transition a screen can take; each state shows what the chart says', { timeout: 600_000 }, async () => {
+    const product = await freshProduct(stage.app, 'demo_seller', 'Cart walk basket');
+    let context: BrowserContext | null = null;
+    const model: UiModel<CartUiWorld> = {
+      ...cartUiModel(product),
+      begin: async () => {
+        const p = await phone(browser());
+        context = p.context;
+        await p.page.goto(`${stage.app.url}/#/index`);
+        return {
+          url: stage.app.url,
+          page: p.page,
+          logIn: async () => {
+            const username = await newPerson();
+            await p.page.goto(`${stage.app.url}/#/new-my`);
+            await vis(p.page, 'login-with-pi').click();
+            await p.page.getByTestId('sandbox-auth').waitFor();
+            await p.page.getByTestId(`sandbox-user-${username}`).click();
+            await p.page.waitForURL((u) => !u.hash.startsWith('#/new-my'), { timeout: 15_000 });
+          },
+        };
+      },
+      end: async () => {
+        await (context as BrowserContext | null)?.close();
+        context = null;
+      },
+      onFailure: async (w, f) => {
+        if (process.env.UI_SHOTS) await w.page.screenshot({ path: `${process.env.UI_SHOTS}/cart-${f.step}-${Date.now()}.png` });
+      },
+    };
+    expectWalked(await walkUi(model, { only }), model);
   });
 });
 
@@ -194,7 +239,10 @@ describe('the login gate through the login entry, the host’s sign-in and the a
       context = null;
     };
     const stored = { session: { token: 't', secret: 's', accessToken: 'a' }, userInfo: { nickname: 'x' }, authResult: null };
-    const fresh: UiModel<LoginUiWorld> = { ...loginGateUiModel, begin: () => world('fresh'), end };
+    const onFailure = async (w: LoginUiWorld, f: { step: number }) => {
+      if (process.env.UI_SHOTS) await w.page.screenshot({ path: `${process.env.UI_SHOTS}/login-${f.step}-${Date.now()}.png` });
+    };
+    const fresh: UiModel<LoginUiWorld> = { ...loginGateUiModel, input: {}, begin: () => world('fresh'), end, onFailure };
     const restored: UiModel<LoginUiWorld> = { ...loginGateUiModel, input: { stored }, begin: () => world('stored'), end };
     const withTicket: UiModel<LoginUiWorld> = { ...loginGateUiModel, input: { hashTicket: 'ticket' }, begin: () => world('ticket'), end };
     const logout = 'loginGate.loggedIn --LOGOUT#0--> loginGate.loggingOut';
@@ -205,6 +253,6 @@ describe('the login gate through the login entry, the host’s sign-in and the a
       // An address with a login ticket: a good one, and one the server never issued.
       await walkUi(withTicket, { only: (k) => k.startsWith('loginGate.exchangingTicket') }),
     ];
-    expectWalked(merge(results), fresh as UiModel<never>);
+    expectWalked(merge(results), fresh);
   });
 });

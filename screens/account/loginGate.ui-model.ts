@@ -94,10 +94,6 @@ export const loginGateUiModel: Omit<UiModel<LoginUiWorld>, 'begin' | 'end'> = {
     },
     'loginGate.fetchingUser --xstate.done.actor.fetchUserInfo#0--> loginGate.loggedIn': {
       event: () => ({ type: 'xstate.done.actor.fetchUserInfo', output: { nickname: 'x' } }),
-      follows: true,
-      run: async (w) => {
-        await w.page.waitForURL(/#\/my/, { timeout: 10_000 });
-      },
     },
     'loginGate.fetchingUser --xstate.error.actor.fetchUserInfo#0--> loginGate.loggedOut': {
       event: () => ({ type: 'xstate.error.actor.fetchUserInfo', error: new Error('network') }),
@@ -133,6 +129,8 @@ export const loginGateUiModel: Omit<UiModel<LoginUiWorld>, 'begin' | 'end'> = {
     },
     // The server no longer knows the session (expired): the next request is refused, the page expels.
     'loginGate --SESSION_REJECTED#0--> loginGate.expelled': {
+      // Only a request made with a session can be refused for it: the person is logged in.
+      from: (m) => m.matches('loggedIn'),
       run: async (w) => {
         await w.forgetSessions();
         await w.page.goto(`${w.url}/#/mine/order/list`);

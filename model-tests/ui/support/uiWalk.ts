@@ -9,7 +9,7 @@ import {
   type AnyTransitionDefinition,
 } from 'xstate';
 import { recordLevel } from '../../support/coverageFile';
-import { allGuards, guardOutcomes } from '../../support/guards';
+import { allGuards, eventlessOutcomes, guardOutcomes } from '../../support/guards';
 import { allTransitions, transitionKey } from '../../support/walk';
 
 /**
@@ -43,8 +43,12 @@ export interface Step<C> {
    * that leads to it (the last step before it that is not `follows`), or before its own action.
    */
   arrange?: (ctx: C, model: AnyMachineSnapshot) => Promise<void>;
+  /** For a step taken while a request is in flight: set up before the action before it (the request made to last). */
+  arrangeEarly?: (ctx: C) => Promise<void>;
   /** The step is the app's or the server's own: its `run` only waits for it (not a person's action). */
   follows?: boolean;
+  /** Only from these model states (a transition the chart allows anywhere that the browser can bring about only here). */
+  from?: (model: AnyMachineSnapshot) => boolean;
 }
 
 export interface UiModel<C> {
@@ -169,7 +173,8 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
 
   const first = start(machine, model.input)[0];
   // The eventless transitions taken at start-up (the initial state's `always`).
-  const startKeys = eventlessTaken(machine, [machine.root], first.context, { type: 'xstate.init' }).map(transitionKey);
+  const startTaken = eventlessTaken(machine, [machine.root], first.context, { type: 'xstate.init' });
+  const startKeys = startTaken.map(transitionKey);
 
   // Every enabled walkable edge from a snapshot.
   const edgesFrom = (snapshot: AnyMachineSnapshot): { edge: Edge<C>; after: AnyMachineSnapshot }[] => {
@@ -182,6 +187,7 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
       if (!given || seen.has(key)) continue;
       seen.add(key);
       (Array.isArray(given) ? given : [given]).forEach((step, n) => {
+        if (step.from && !step.from(snapshot)) return;
         const event = step.event ? step.event(snapshot) : { type: t.eventType };
         const taken = (machine.getTransitionData(snapshot as never, event as never) ?? []) as AnyTransitionDefinition[];
         if (!taken.some((x) => transitionKey(x) === key)) return; // a guard refuses it from here
@@ -215,6 +221,9 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
     return parts.every((p) => model.passing !== undefined && Object.hasOwn(model.passing, p));
   };
   const pending = new Set(plannedEdges.filter((e) => !options.only || options.only(e.key)).map((e) => e.id));
+  const seeEventless = (list: AnyTransitionDefinition[]) => {
+    for (const t of list) for (const [key, outcome] of eventlessOutcomes(t)) guards.set(key, (guards.get(key) ?? new Set<string>()).add(String(outcome)));
+  };
   const seeGuards = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
     for (const [key, outcome] of guardOutcomes(machine, snapshot, event)) guards.set(key, (guards.get(key) ?? new Set<string>()).add(String(outcome)));
   };
@@ -255,6 +264,7 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
     const pathName = steps.map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1')).join(' → ');
     let snapshot = start(machine, model.input)[0];
     let unconfirmed: string[] = [...startKeys];
+    seeEventless(startTaken);
     let i = -1;
     let ctx: C | undefined;
     try {
@@ -275,6 +285,8 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
         const [after] = next(machine, snapshot, step.event);
         // The outcomes that follow this action (or, at the start, the first steps) are arranged before it.
         if (i === 0 || isAction(step)) {
+          const nextAction = steps.slice(i + 1).find((s) => isAction(s));
+          if (isAction(step) && nextAction?.step.arrangeEarly) await nextAction.step.arrangeEarly(ctx);
           await arrange(i, snapshot);
           for (let j = i + 1; j < steps.length && !isAction(steps[j]); j += 1) await arrange(j, after);
         }
@@ -285,7 +297,11 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
         }
         stepCount += 1;
         unconfirmed.push(step.key);
-        if (taken) unconfirmed.push(...eventlessTaken(machine, (taken.target ?? []) as AnyStateNode[], after.context, step.event).map(transitionKey));
+        if (taken) {
+          const eventless = eventlessTaken(machine, (taken.target ?? []) as AnyStateNode[], after.context, step.event);
+          unconfirmed.push(...eventless.map(transitionKey));
+          seeEventless(eventless);
+        }
         snapshot = after;
         await check(ctx, snapshot, i, step.key);
       }
