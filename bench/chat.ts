@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ConversationView, MessageView } from '../src/domain/types/customerService';
 import type { LoginAnswer } from '../src/domain/types/user';
 import { ApiCaller } from '../server/testing/apiClient';
+import { readServerEvents } from '../server/testing/sse';
 
 /**
  * Live chat delivery (issue 15 budget): one server process (`node server/main.ts`, PGlite, sandbox
@@ -61,30 +62,12 @@ async function newUser(url: string, prefix: string, i: number): Promise<{ caller
 async function openStream(url: string, caller: ApiCaller, onMessage: (id: string, at: number) => void, signal: AbortSignal): Promise<void> {
   const ticket = await caller.post<{ ticket: string }>('/api/chat/stream/ticket');
   const res = await fetch(`${url}/api/chat/stream?ticket=${ticket.object.ticket}`, { signal });
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let ready: () => void = () => undefined;
   const opened = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.startsWith('event: ready')) ready();
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          if (block.startsWith('event: message') && id) onMessage(id, performance.now());
-        }
-      }
-    } catch {
-      // closed at the end
-    }
-  })();
+  void readServerEvents(res.body as ReadableStream<Uint8Array>, (e) => {
+    if (e.event === 'ready') ready();
+    if (e.event === 'message' && e.id && /^\d+$/.test(e.id)) onMessage(e.id, performance.now());
+  });
   await opened;
 }
 

@@ -9,6 +9,8 @@ import { readConfig } from '../server/config';
 import { liveHub } from '../server/live/live';
 import { demoTopUp } from '../server/services/ledger';
 import { startServer } from '../server/start';
+import { startTestServer } from '../server/testing/testServer';
+import { startServerProcess } from './serverProcess';
 import { ApiCaller, type Session } from '../server/testing/apiClient';
 import { insertAddress, insertProduct, userId } from '../server/testing/commerceFixtures';
 
@@ -22,14 +24,21 @@ import { insertAddress, insertProduct, userId } from '../server/testing/commerce
  * opening them, after a GC), and CYCLES rounds of CYCLE streams opened and closed, with the memory and
  * the hub's count of open streams after each.
  *
+ * With TWO_PROCESSES=1 it runs on PostgreSQL (a fresh database at TEST_DATABASE_URL's server) with two
+ * server processes: this one, where the seller acts, and another OS process (`server/main.ts`, as
+ * `npm start` runs it) that holds every buyer's stream, so each notice crosses processes through
+ * LISTEN/NOTIFY. Only the latency is measured then (the memory figures are the one-process run's).
+ *
  *   node --expose-gc --import tsx bench/live.ts
  *   LISTENERS=100 CHANGES=200 CYCLE=500 node --expose-gc --import tsx bench/live.ts
+ *   TWO_PROCESSES=1 node --import tsx bench/live.ts
  */
 const listeners = Number(process.env.LISTENERS ?? 500);
 const changes = Number(process.env.CHANGES ?? 500);
 const rate = Number(process.env.RATE ?? 25);
 const cycle = Number(process.env.CYCLE ?? 2000);
 const cycles = Number(process.env.CYCLES ?? 3);
+const twoProcesses = process.env.TWO_PROCESSES === '1';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (xs: number[], p: number) => {
@@ -69,11 +78,18 @@ function ask<T extends { type: string }>(child: ChildProcess, command: unknown, 
 async function main() {
   if (!(globalThis as { gc?: unknown }).gc) console.log('(run with node --expose-gc for steadier memory figures)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-bench-live-'));
-  const server = await startServer({ ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: path.resolve('dist'), databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key' });
+  // 500 people log in at once from one address: the login limit (issue 25) would refuse them, as it should.
+  if (twoProcesses) process.env.TEST_DB = 'postgres';
+  const onPostgres = twoProcesses ? await startTestServer({}, { poolSize: 20 }) : null;
+  const server = onPostgres ?? (await startServer({ ...readConfig({}), rateLimits: false, port: 0, host: '127.0.0.1', dataDir, distDir: path.resolve('dist'), databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key' }));
   const { db } = server.deps;
+  const databaseUrl = onPostgres?.database.url ?? null;
+  // The streams' process: the other one on PostgreSQL, this one on PGlite.
+  const streamsAt = databaseUrl ? await startServerProcess({ databaseUrl, workers: 1, port: 18_971, env: { LOG_LEVEL: 'info' } }) : null;
+  const streamsUrl = streamsAt?.url ?? server.url;
   const readers = fork(path.resolve('bench/liveReaders.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    console.log(`server (PGlite) on ${server.url}; ${listeners} buyers with a paid order each…`);
+    console.log(databaseUrl ? `two server processes on PostgreSQL: the seller acts on ${server.url}, the ${listeners} buyers' streams are held by ${streamsUrl}` : `server (PGlite) on ${server.url}; ${listeners} buyers with a paid order each…`);
     const seller = new ApiCaller(server.url, Date.now);
     await seller.loginAs('demo_seller');
     const product = await insertProduct(db, { seller: 'demo_seller', price: '1', shippingFee: '0', skus: [{ specification: 'One', colour: 'Plain', stock: 1_000_000 }] });
@@ -99,10 +115,10 @@ async function main() {
       const mine = buyers[m.listener];
       if (notice.topic === 'orders' && mine && notice.ref === mine.orderId && !arrived.has(notice.ref)) arrived.set(notice.ref, performance.now());
     });
-    await ask(readers, { type: 'open', url: server.url, sessions: buyers.map((b) => b.session) }, 'opened');
+    await ask(readers, { type: 'open', url: streamsUrl, sessions: buyers.map((b) => b.session) }, 'opened');
     await sleep(1000);
     const after = await memory();
-    console.log(
+    if (!streamsAt) console.log(
       `${listeners} streams open (hub counts ${liveHub(server.deps).streams}): server RSS ${mb(before.rss)} → ${mb(after.rss)}, ${((after.rss - before.rss) / listeners / 1024).toFixed(1)} KB per open stream (budget 40 KB); heap ${((after.heap - before.heap) / listeners / 1024).toFixed(1)} KB per stream`,
     );
 
@@ -149,6 +165,7 @@ async function main() {
     );
     await ask(readers, { type: 'closeAll' }, 'closed');
     await sleep(1000);
+    if (streamsAt) return;
 
     const base = await memory();
     console.log(`all closed (hub counts ${liveHub(server.deps).streams}): RSS ${mb(base.rss)}, heap ${mb(base.heap)}`);
@@ -161,6 +178,7 @@ async function main() {
     }
   } finally {
     readers.kill();
+    await streamsAt?.stop();
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import { ApiCaller, type Session } from '../server/testing/apiClient';
+import { readServerEvents } from '../server/testing/sse';
 
 /**
  * The people's side of bench/live.ts, in a process of its own (so the server's memory is the server's):
@@ -16,29 +17,12 @@ async function openStream(url: string, session: Session, onNotice?: (data: strin
   if (ticket.code !== '0000') throw new Error(`ticket: ${ticket.msg}`);
   const abort = new AbortController();
   const res = await fetch(`${url}/api/live/stream?ticket=${ticket.object.ticket}`, { signal: abort.signal });
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let ready: () => void = () => undefined;
   const opened = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.startsWith('event: ready')) ready();
-          if (block.startsWith('event: notice')) onNotice?.(/^data: (.*)$/m.exec(block)?.[1] ?? '');
-        }
-      }
-    } catch {
-      // closed
-    }
-  })();
+  void readServerEvents(res.body as ReadableStream<Uint8Array>, (e) => {
+    if (e.event === 'ready') ready();
+    if (e.event === 'notice') onNotice?.(e.data ?? '');
+  });
   await opened;
   return abort;
 }

@@ -226,8 +226,9 @@ describe('one SVG icon set, mirrored right to left (findings 9, 10)', () => {
     await vis(page, 'product-tile').first().waitFor();
     const categories = page.locator('#home-categories + div button');
     await expect.poll(() => categories.count()).toBeGreaterThan(5);
-    for (const button of await categories.all()) expect(await button.locator('svg').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Search products or users' }).locator('svg').count()).toBe(1);
+    // The icon set loads right after the first screen (src/app/LazyIcon.tsx): each icon takes its place then.
+    for (const button of await categories.all()) await expect.poll(() => button.locator('svg').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Search products or users' }).locator('svg').count()).toBe(1);
     expect(await visibleText(page)).not.toMatch(characterIcons);
     await loginAs(page, app.url, 'demo_seller');
     for (const to of ['/my', '/classify', '/mine/customerService', '/seller/order/list']) {

@@ -246,6 +246,24 @@ describe('the two-person matrix: what another person does reaches an open screen
     await seller.context.close();
   }, 120_000);
 
+  it("the buyer ships the goods back → the seller's open case shows the shipment and Confirm return", async () => {
+    const orderId = await receivedOrder('Matrix carafe', '4');
+    const caseId = await openCase(orderId, 'returnAndRefund', '5');
+    const agreed = await apiSeller.post('/api/aftersale/act', { id: caseId, action: { type: 'AGREE', returnAddress: { name: 'Shop returns', phone: '+63 912 345 6789', region: 'Metro Manila', detail: '1 Market Street' } } });
+    expect(agreed.code, agreed.msg).toBe('0000');
+    const seller = await phone(browser);
+    await loginAs(seller.page, app.url, 'demo_seller');
+    await seller.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await expect.poll(() => vis(seller.page, 'aftersale-status').textContent()).toBe('Agreed');
+    expect(await vis(seller.page, 'aftersale-confirm-return-open').count()).toBe(0);
+    const shipped = await apiBuyer.post('/api/aftersale/act', { id: caseId, action: { type: 'SHIP_RETURN', company: 'DHL', number: 'DHL7654321' } });
+    expect(shipped.code, shipped.msg).toBe('0000');
+    await expect.poll(() => vis(seller.page, 'aftersale-status').textContent(), live).toBe('Shipped out');
+    await expect.poll(() => vis(seller.page, 'aftersale-return-shipment').textContent(), live).toContain('DHL7654321');
+    await vis(seller.page, 'aftersale-confirm-return-open').waitFor(live);
+    await seller.context.close();
+  }, 120_000);
+
   it("staff approve a withdrawal → the person's open record follows it to the payout", async () => {
     const user = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
     const id = await createWithdrawal(app.deps, user, { address: stellarAddressOf(crypto.randomBytes(32)), amount: parseMoney('5') });
@@ -254,8 +272,10 @@ describe('the two-person matrix: what another person does reaches an open screen
     await page.goto(`${app.url}/#/mine/withdrawalproduct?id=${id}`);
     const status = () => vis(page, 'withdraw-detail-status').getAttribute('data-status');
     await expect.poll(status).toBe('toBeConfirmed');
+    // The approval, then the payout confirmed on the platform, each reach the open record.
     const approved = await apiStaff.post('/api/platform/withdrawal/review', { id: id.toString(), decision: 'approve' });
     expect(approved.code, approved.msg).toBe('0000');
+    await expect.poll(status, live).not.toBe('toBeConfirmed');
     await expect.poll(status, { timeout: 10_000 }).toBe('success');
     await context.close();
   }, 120_000);
@@ -281,8 +301,14 @@ describe('the two-person matrix: what another person does reaches an open screen
     await page.goto(`${app.url}/#/index`);
     await vis(page, 'tab-home').waitFor();
     const badge = async () => Number((await vis(page, 'account-badge').count()) ? await vis(page, 'account-badge').textContent() : 0);
-    await expect.poll(badge).toBeGreaterThanOrEqual(0);
-    const before = await badge();
+    // What the badge counts now, asked of the server as the badge asks it; the badge shows that first.
+    const serverCount = async () => {
+      const orders = await apiBuyer.get<{ buyer: { unread: number }; seller: { unread: number } }>('/api/commodity/orders/badges');
+      const chat = await apiBuyer.get<{ unread: number; workOrders: number }>('/api/chat/unread');
+      return orders.object.buyer.unread + orders.object.seller.unread + chat.object.unread + chat.object.workOrders;
+    };
+    const before = await serverCount();
+    await expect.poll(badge).toBe(before);
     const product = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Matrix basket', price: '2', shippingFee: '1' });
     const sellerId = (await app.deps.db.selectFrom('users').select('id').where('username', '=', 'demo_seller').executeTakeFirstOrThrow()).id.toString();
     const conversation = await apiBuyer.post<{ id: string }>('/api/chat/conversation/open', { kind: 'seller', sellerId, subject: { kind: 'product', id: product.productId } });

@@ -1,9 +1,10 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BodyLimits, PasswordLock, RateLimits } from '../src/domain/abuseLimits';
 import { ResponseCode } from '../src/domain/codes';
 import { SignedHeader } from '../src/domain/signing';
 import { translate } from './http/i18n';
+import { log } from './observability/log';
 import { ApiCaller } from './testing/apiClient';
 import { startTestServer, type TestServer } from './testing/testServer';
 
@@ -140,12 +141,20 @@ describe('finding 5: rate limits', () => {
   it('a flood of unsigned logins from one address is 429 with Retry-After, and /v2/me is called at most at the login limit', async () => {
     const limit = RateLimits.login.perAddress.limit;
     meCalls = 0;
+    const infos = vi.spyOn(log, 'info');
+    const warnings = vi.spyOn(log, 'warn');
     const answers = await Promise.all(
       Array.from({ length: limit * 3 }, () => post('/api/users/user/getToken', JSON.stringify({ accessToken: 'flood' }), { [SignedHeader.language]: 'fr' })),
     );
     const limited = answers.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(limit * 2);
     expect(meCalls).toBeLessThanOrEqual(limit);
+    // The flood does not flood the log: a line per answered request, one when the address starts being refused.
+    const requestLines = infos.mock.calls.filter(([line, msg]) => msg === 'request' && (line as { path?: string }).path === '/api/users/user/getToken');
+    expect(requestLines.map(([line]) => (line as { status?: number }).status).sort()).toEqual(answers.filter((r) => r.status !== 429).map((r) => r.status).sort());
+    expect(warnings.mock.calls.filter(([, msg]) => msg === 'rate limit: refusing until the window ends')).toHaveLength(1);
+    infos.mockRestore();
+    warnings.mockRestore();
     const first = limited[0];
     if (!first) throw new Error('none limited');
     expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(0);

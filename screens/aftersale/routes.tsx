@@ -1,4 +1,5 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
+import { retryableLazy } from '../../src/app/lazyScreen';
 import { currentLocation, useScreenQuery } from '../../src/app/navigation';
 
 /**
@@ -6,10 +7,10 @@ import { currentLocation, useScreenQuery } from '../../src/app/navigation';
  * /mine/order/aftersale, /mine/seller/aftersale-list and /platform/console/appeals here, and this picks
  * the screen by path and query, each screen again lazy.
  */
-const Apply = lazy(() => import('./ApplyScreen'));
-const Case = lazy(() => import('./CaseScreen'));
-const SellerCases = lazy(() => import('./SellerCasesScreen'));
-const AppealsDesk = lazy(() => import('./AppealsDeskScreen'));
+const Apply = retryableLazy(() => import('./ApplyScreen'));
+const Case = retryableLazy(() => import('./CaseScreen'));
+const SellerCases = retryableLazy(() => import('./SellerCasesScreen'));
+const AppealsDesk = retryableLazy(() => import('./AppealsDeskScreen'));
 
 export default function AfterSaleRoutes() {
   const query = useScreenQuery();

@@ -1,4 +1,5 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import { retryableLazy } from '../../src/app/lazyScreen';
 import { currentLocation } from '../../src/app/navigation';
 import ChatRoomScreen from './ChatRoomScreen';
 
@@ -6,12 +7,12 @@ import ChatRoomScreen from './ChatRoomScreen';
  * The customer-service area (issue 15) behind ONE lazy module of the route table: this component
  * picks the screen by the path it was opened at (a kept-alive screen keeps its own path).
  */
-const ContactList = lazy(() => import('./ContactListScreen'));
-const Help = lazy(() => import('./HelpScreen'));
-const WorkOrderList = lazy(() => import('./WorkOrderListScreen'));
-const WorkOrderAdd = lazy(() => import('./WorkOrderAddScreen'));
-const WorkOrderDetail = lazy(() => import('./WorkOrderDetailScreen'));
-const Desk = lazy(() => import('./DeskScreen'));
+const ContactList = retryableLazy(() => import('./ContactListScreen'));
+const Help = retryableLazy(() => import('./HelpScreen'));
+const WorkOrderList = retryableLazy(() => import('./WorkOrderListScreen'));
+const WorkOrderAdd = retryableLazy(() => import('./WorkOrderAddScreen'));
+const WorkOrderDetail = retryableLazy(() => import('./WorkOrderDetailScreen'));
+const Desk = retryableLazy(() => import('./DeskScreen'));
 const OnlineService = () => <ChatRoomScreen platform />;
 
 export const customerServicePaths = {

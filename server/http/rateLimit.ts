@@ -4,6 +4,7 @@ import { RateLimitedPaths, RateLimits, type RateClass, type RateRule, type RateW
 import { SignedHeader } from '../../src/domain/signing';
 import type { Deps } from '../deps';
 import { ResponseCode } from '../../src/domain/codes';
+import { log } from '../observability/log';
 import { rateLimitRefusals } from '../observability/metrics';
 import { ApiError } from './envelope';
 import { languageOf, translate } from './i18n';
@@ -141,6 +142,8 @@ async function count(deps: Deps, counted: Counted[]): Promise<void> {
   for (const { key, windowStart, window } of keys) {
     if ((counts.get(key) ?? 0) <= window.limit) continue;
     const until = windowStart + window.windowMs;
+    // One line when a key starts being refused; the refusals themselves are counted, not logged one by one.
+    if ((store.blocked.get(key) ?? 0) <= now) log.warn({ limit: key.slice(0, key.indexOf(':')), key, until: new Date(until).toISOString() }, 'rate limit: refusing until the window ends');
     store.blocked.set(key, until);
     wait = Math.max(wait, until - now);
   }

@@ -35,6 +35,9 @@ export function observeRequests(): MiddlewareHandler<AppEnv> {
       const user = c.get('user') as { id: bigint } | undefined;
       const line = { reqId: id, method: c.req.method, route, path: c.req.path, status, ms: Math.round(seconds * 10_000) / 10, userId: user ? String(user.id) : null };
       if (status >= 500) log.error(line, 'request');
+      // A flood's refusals would be most of the log: each is counted in the metrics, and the rate limiter
+      // writes one line when it starts refusing a key (server/http/rateLimit.ts).
+      else if (status === 429) log.debug(line, 'request');
       else log.info(line, 'request');
     }
   };

@@ -10,6 +10,7 @@ import { readConfig } from '../config';
 import { startServer } from '../start';
 import { ApiCaller } from '../testing/apiClient';
 import { insertAddress, insertProduct, userId } from '../testing/commerceFixtures';
+import { readServerEvents } from '../testing/sse';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
@@ -64,29 +65,11 @@ async function openStream(caller: ApiCaller, lastEventId?: string, baseUrl = ser
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: StreamReader['events'] = [];
   const waiters: (() => void)[] = [];
-  void (async () => {
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
-          if (fields.data === undefined) continue;
-          events.push({ event: fields.event ?? 'message', id: fields.id ?? null, data: JSON.parse(fields.data) });
-          for (const w of waiters.splice(0)) w();
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  void readServerEvents(res.body as ReadableStream<Uint8Array>, (e) => {
+    if (e.data === null) return;
+    events.push({ event: e.event, id: e.id, data: JSON.parse(e.data) as unknown });
+    for (const w of waiters.splice(0)) w();
+  });
   const count = (event?: string) => events.filter((e) => (event ? e.event === event : e.event !== 'ready')).length;
   return {
     events,

@@ -10,6 +10,7 @@ import { readConfig } from '../config';
 import { startServer } from '../start';
 import { ApiCaller } from '../testing/apiClient';
 import { insertAddress, insertProduct } from '../testing/commerceFixtures';
+import { readServerEvents } from '../testing/sse';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
@@ -58,27 +59,9 @@ async function open(caller: ApiCaller, lastEventId?: string, baseUrl = server.ur
   const res = await fetch(`${baseUrl}/api/live/stream?ticket=${ticket.object.ticket}`, { headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {}, signal: abort.signal });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: Event[] = [];
-  void (async () => {
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
-          if (fields.data !== undefined) events.push({ event: fields.event ?? 'message', id: fields.id ?? null, data: JSON.parse(fields.data) as Event['data'] });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  void readServerEvents(res.body as ReadableStream<Uint8Array>, (e) => {
+    if (e.data !== null) events.push({ event: e.event, id: e.id, data: JSON.parse(e.data) as Event['data'] });
+  });
   const stream: Stream = {
     events,
     notices: () => events.filter((e) => e.event === 'notice').map((e) => ({ topic: e.data.topic ?? '', ref: e.data.ref ?? null })),

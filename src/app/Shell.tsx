@@ -8,7 +8,7 @@ import { GateContext } from './gateContext';
 import { currentLocation, go, rememberReturn, ScreenQuery, useLocationKey } from './navigation';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, ScreenFallback } from './lazyScreen';
 import { OfflineBanner, ScreenBoundary, useOnline } from './ScreenBoundary';
 import { TabIcon } from './TabIcon';
 import { useToasts } from './toasts';
@@ -49,16 +49,6 @@ function ScreenSlot({ children }: { children: ReactNode }) {
         <PullToRefresh slot={ref} />
       </Suspense>
       {children}
-    </div>
-  );
-}
-
-function ScreenFallback() {
-  return (
-    <div aria-busy="true" style={{ padding: 16, display: 'grid', gap: 12 }}>
-      <div className={skeleton} style={{ height: 48 }} />
-      <div className={skeleton} style={{ height: 160 }} />
-      <div className={skeleton} style={{ height: 96 }} />
     </div>
   );
 }
