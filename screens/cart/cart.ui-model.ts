@@ -138,64 +138,64 @@ export function cartUiModel(product: Product): Omit<UiModel<CartUiWorld>, 'begin
   const ready = personSteps(product, false);
   const saving = personSteps(product, true);
   return {
-  chart: 'cart',
-  machine: cartMachine,
-  input: { items: [] },
-  project: (m) => ({ value: m.value, editing: editing(m), lines: items(m).length, selected: items(m).map((i) => i.selected) }),
-  states: { offline: offlineShows(product), ready: cartShows },
-  passing: { saving: 'a save in flight; the state after it is checked' },
-  steps: {
-    // The cart tab's edit mode (only a person logged in has the tab).
-    'cart --EDIT#0--> (self)': { from: (m) => m.matches('ready') && hasLines(m) && !editing(m), run: async (w) => (await onCart(w), vis(w.page, 'cart-edit').click()) },
-    'cart --DONE#0--> (self)': { from: (m) => m.matches('ready') && hasLines(m) && editing(m), run: async (w) => (await onCart(w), vis(w.page, 'cart-edit').click()) },
-    'cart.offline --ADD#0--> (self)': offline.ADD,
-    // Logging in syncs the device's cart with the (new, empty) account cart.
-    'cart.offline --SYNC#0--> cart.saving': { run: (w) => w.logIn() },
-    'cart.ready --ADD#0--> cart.saving': ready.ADD,
-    'cart.ready --SET_QUANTITY#0--> cart.saving': ready.SET_QUANTITY,
-    'cart.ready --TOGGLE#0--> cart.saving': ready.TOGGLE,
-    'cart.ready --TOGGLE_ALL#0--> cart.saving': ready.TOGGLE_ALL,
-    'cart.ready --REMOVE_SELECTED#0--> cart.saving': ready.REMOVE_SELECTED,
-    'cart.ready --SIGNED_OUT#0--> cart.offline': {
-      run: async (w) => {
-        await w.page.goto(`${w.url}/#/my`);
-        await vis(w.page, 'logout').click();
-        await confirmInDialog(w.page, english('account.logout'));
-        await vis(w.page, 'login-with-pi').waitFor();
+    chart: 'cart',
+    machine: cartMachine,
+    input: { items: [] },
+    project: (m) => ({ value: m.value, editing: editing(m), lines: items(m).length, selected: items(m).map((i) => i.selected) }),
+    states: { offline: offlineShows(product), ready: cartShows },
+    passing: { saving: 'a save in flight; the state after it is checked' },
+    steps: {
+      // The cart tab's edit mode (only a person logged in has the tab).
+      'cart --EDIT#0--> (self)': { from: (m) => m.matches('ready') && hasLines(m) && !editing(m), run: async (w) => (await onCart(w), vis(w.page, 'cart-edit').click()) },
+      'cart --DONE#0--> (self)': { from: (m) => m.matches('ready') && hasLines(m) && editing(m), run: async (w) => (await onCart(w), vis(w.page, 'cart-edit').click()) },
+      'cart.offline --ADD#0--> (self)': offline.ADD,
+      // Logging in syncs the device's cart with the (new, empty) account cart.
+      'cart.offline --SYNC#0--> cart.saving': { run: (w) => w.logIn() },
+      'cart.ready --ADD#0--> cart.saving': ready.ADD,
+      'cart.ready --SET_QUANTITY#0--> cart.saving': ready.SET_QUANTITY,
+      'cart.ready --TOGGLE#0--> cart.saving': ready.TOGGLE,
+      'cart.ready --TOGGLE_ALL#0--> cart.saving': ready.TOGGLE_ALL,
+      'cart.ready --REMOVE_SELECTED#0--> cart.saving': ready.REMOVE_SELECTED,
+      'cart.ready --SIGNED_OUT#0--> cart.offline': {
+        run: async (w) => {
+          await w.page.goto(`${w.url}/#/my`);
+          await vis(w.page, 'logout').click();
+          await confirmInDialog(w.page, english('account.logout'));
+          await vis(w.page, 'login-with-pi').waitFor();
+        },
+      },
+      'cart.saving --xstate.done.actor.saveCart#0--> cart.ready': {
+        event: (m) => ({ type: 'xstate.done.actor.saveCart', output: items(m).map((i) => ({ ...i })) }),
+      },
+      // The save fails on the way: the cart keeps the person's lines.
+      'cart.saving --xstate.error.actor.saveCart#0--> cart.ready': {
+        event: () => ({ type: 'xstate.error.actor.saveCart', error: new Error('network') }),
+        arrange: (w) => failOnce(w.page, '/api/commodity/cart/save'),
+      },
+      'cart.saving --ADD#0--> cart.saving': saving.ADD,
+      'cart.saving --SET_QUANTITY#0--> cart.saving': saving.SET_QUANTITY,
+      'cart.saving --TOGGLE#0--> cart.saving': saving.TOGGLE,
+      'cart.saving --TOGGLE_ALL#0--> cart.saving': saving.TOGGLE_ALL,
+      'cart.saving --REMOVE_SELECTED#0--> cart.saving': saving.REMOVE_SELECTED,
+      'cart.saving --SIGNED_OUT#0--> cart.offline': {
+        arrangeEarly: (w) => holdNextSave(w.page),
+        run: async (w) => {
+          await w.page.goto(`${w.url}/#/my`);
+          await vis(w.page, 'logout').click();
+          await confirmInDialog(w.page, english('account.logout'));
+          await vis(w.page, 'login-with-pi').waitFor();
+        },
       },
     },
-    'cart.saving --xstate.done.actor.saveCart#0--> cart.ready': {
-      event: (m) => ({ type: 'xstate.done.actor.saveCart', output: items(m).map((i) => ({ ...i })) }),
+    notWalkable: {
+      'cart.offline --SET_QUANTITY#0--> (self)': visitor,
+      'cart.offline --TOGGLE#0--> (self)': visitor,
+      'cart.offline --TOGGLE_ALL#0--> (self)': visitor,
+      'cart.offline --REMOVE_SELECTED#0--> (self)': visitor,
+      'cart.ready --SYNC#0--> cart.saving': 'the app syncs only a cart that is offline (src/app/cart.ts useCart); the chart walk takes it',
+      'cart.ready --CHECKED_OUT#0--> cart.saving':
+        'taken when a payment started from the cart ends (the order form sends it); walked by the e2e checkout journeys (e2e/checkout.test.ts), not in this walk: the path would go through the payment chart, walked above',
+      'cart.saving --CHECKED_OUT#0--> cart.saving': 'the order form sends it when a payment started from the cart ends (walked by e2e/checkout), here while a save is in flight',
     },
-    // The save fails on the way: the cart keeps the person's lines.
-    'cart.saving --xstate.error.actor.saveCart#0--> cart.ready': {
-      event: () => ({ type: 'xstate.error.actor.saveCart', error: new Error('network') }),
-      arrange: (w) => failOnce(w.page, '/api/commodity/cart/save'),
-    },
-    'cart.saving --ADD#0--> cart.saving': saving.ADD,
-    'cart.saving --SET_QUANTITY#0--> cart.saving': saving.SET_QUANTITY,
-    'cart.saving --TOGGLE#0--> cart.saving': saving.TOGGLE,
-    'cart.saving --TOGGLE_ALL#0--> cart.saving': saving.TOGGLE_ALL,
-    'cart.saving --REMOVE_SELECTED#0--> cart.saving': saving.REMOVE_SELECTED,
-    'cart.saving --SIGNED_OUT#0--> cart.offline': {
-      arrangeEarly: (w) => holdNextSave(w.page),
-      run: async (w) => {
-        await w.page.goto(`${w.url}/#/my`);
-        await vis(w.page, 'logout').click();
-        await confirmInDialog(w.page, english('account.logout'));
-        await vis(w.page, 'login-with-pi').waitFor();
-      },
-    },
-  },
-  notWalkable: {
-    'cart.offline --SET_QUANTITY#0--> (self)': visitor,
-    'cart.offline --TOGGLE#0--> (self)': visitor,
-    'cart.offline --TOGGLE_ALL#0--> (self)': visitor,
-    'cart.offline --REMOVE_SELECTED#0--> (self)': visitor,
-    'cart.ready --SYNC#0--> cart.saving': 'the app syncs only a cart that is offline (src/app/cart.ts useCart); the chart walk takes it',
-    'cart.ready --CHECKED_OUT#0--> cart.saving':
-      'taken when a payment started from the cart ends (the order form sends it); walked by the e2e checkout journeys (e2e/checkout.test.ts), not in this walk: the path would go through the payment chart, walked above',
-    'cart.saving --CHECKED_OUT#0--> cart.saving': 'as above, and while a save is in flight',
-  },
   };
 }

@@ -164,12 +164,12 @@ export const checkInUiModel: Omit<UiModel<CheckInUiWorld>, 'begin' | 'end'> = {
   notWalkable: {
     'checkIn.day.signed --SIGN#0--> checkIn.day.signing':
       'the screen rests the check-in button once checked in today (issue 24); the chart keeps SIGN for the server to answer 14 (the chart and API walks take it)',
-    'checkIn.day.alreadySigned --SIGN#0--> checkIn.day.signing': 'as above: the button rests once checked in today',
+    'checkIn.day.alreadySigned --SIGN#0--> checkIn.day.signing': 'the screen rests the check-in button once checked in today (issue 24)',
     'checkIn.video.loading --xstate.done.actor.prepareAd#1--> checkIn.video.unsupported':
       'the sandbox host always has ads (ADS_NOT_SUPPORTED is a host outside the coin browser’s ad network)',
     'checkIn.video.loading --xstate.done.actor.prepareAd#2--> checkIn.video.unavailable': 'the sandbox host always loads a requested ad (requestAd answers AD_LOADED)',
     'checkIn.video.loading --xstate.error.actor.prepareAd#0--> checkIn.video.unavailable': 'the sandbox host’s isAdReady and requestAd never fail',
-    'checkIn.video.watching --xstate.done.actor.showAd#2--> checkIn.video.unsupported': 'as above: the sandbox host always has ads',
+    'checkIn.video.watching --xstate.done.actor.showAd#2--> checkIn.video.unsupported': 'the sandbox host always has ads (ADS_NOT_SUPPORTED is a host outside the coin browser’s ad network)',
     'checkIn.video.verifying --xstate.done.actor.claimAd#1--> checkIn.video.notGranted':
       'the sandbox ad network grants every ad watched to the end; the server refuses a reward for one it did not grant (server tests)',
   },

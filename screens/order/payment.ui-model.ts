@@ -194,13 +194,13 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
   },
   notWalkable: {
     'payment.canceled --PAY#0--> payment.routing': 'the form resets the chart as soon as it shows the outcome; paying again is a PAY from idle (walked)',
-    'payment.failed --PAY#0--> payment.routing': 'as above',
+    'payment.failed --PAY#0--> payment.routing': 'the form resets the chart as soon as it shows the outcome; paying again is a PAY from idle (walked)',
     'payment.coin.host.approving --COMPLETION_READY#0--> payment.coin.host.completing':
       'the sandbox host opens its wallet only after the server approved, so completion never arrives while approving (a real host may; the chart walk takes it)',
     'payment.coin.host --HOST_ERROR#0--> payment.failed': 'the sandbox host reports no errors of its own to the app (a real host may; the chart walk takes it)',
     'payment.idle --SETTLE#0--> payment.settling':
       'an incomplete payment the host reports at login: the sandbox host keeps none across a page load, so the browser cannot be brought to it (server/routes tests settle it through the API)',
-    'payment.settling --xstate.done.actor.settleIncomplete#0--> payment.idle': 'as above',
-    'payment.settling --xstate.error.actor.settleIncomplete#0--> payment.idle': 'as above',
+    'payment.settling --xstate.done.actor.settleIncomplete#0--> payment.idle': 'settling follows SETTLE, which the browser cannot be brought to (the sandbox host keeps no incomplete payment across a page load)',
+    'payment.settling --xstate.error.actor.settleIncomplete#0--> payment.idle': 'settling follows SETTLE, which the browser cannot be brought to (the sandbox host keeps no incomplete payment across a page load)',
   },
 };
