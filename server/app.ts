@@ -13,6 +13,7 @@ import { afterSaleRoutes } from './routes/afterSales';
 import { advRoutes } from './routes/adv';
 import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
+import { chartHistoryRoutes } from './routes/chartHistory';
 import { catalogueRoutes } from './routes/catalogue';
 import { chatRoutes } from './routes/chat';
 import { liveRoutes } from './routes/live';
@@ -58,6 +59,7 @@ export function createApi(deps: Deps) {
   app.route('/', walletExtraRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));
+  app.route('/', chartHistoryRoutes(deps));
   app.route('/', noticesRoutes(deps));
   app.route('/', advRoutes(deps));
   app.route('/', chatRoutes(deps));

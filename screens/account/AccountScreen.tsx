@@ -7,17 +7,36 @@ import { CheckInEntries } from '../../src/app/checkin/CheckInEntries';
 import { BuyerOrderShortcuts } from '../../src/app/orders/BuyerOrderShortcuts';
 import { SellerCentreEntry } from '../../src/app/orders/SellerCentreEntry';
 import { useT } from '../../src/i18n/react';
-import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
+import { button, card, listRow, listRowIcon, listRowLabel, muted, screen } from '../../src/theme/ui.css';
 import * as css from './account.css';
 import { LanguageSheet } from './LanguageSheet';
-import { Icon } from '../../src/app/Icon';
+import { Icon, type IconName } from '../../src/app/Icon';
 
-function Row({ label, onClick, testId }: { label: string; onClick?: () => void; testId?: string }) {
+function Row({ label, icon, onClick, testId }: { label: string; icon: IconName; onClick?: () => void; testId?: string }) {
   return (
     <button type="button" className={listRow} onClick={onClick} data-testid={testId}>
-      <span>{label}</span>
+      <span className={listRowLabel}>
+        <Icon name={icon} size={20} className={listRowIcon} />
+        {label}
+      </span>
       <Icon name="forward" size={18} />
     </button>
+  );
+}
+
+type GroupName = 'shopping' | 'selling' | 'money' | 'rewards' | 'service' | 'settings' | 'developer';
+
+/** One group of the account tab: a heading and its rows (issue 24, finding 12). */
+function Group({ name, children }: { name: GroupName; children: React.ReactNode }) {
+  const t = useT();
+  const id = `account-group-${name}`;
+  return (
+    <section className={css.group} aria-labelledby={id} data-testid={id}>
+      <h2 id={id} className={css.groupTitle}>
+        {t(`account.groups.${name}`)}
+      </h2>
+      <div className={css.list}>{children}</div>
+    </section>
   );
 }
 
@@ -66,33 +85,58 @@ export default function AccountScreen() {
           </div>
         </section>
         <BuyerOrderShortcuts />
-        <nav className={css.list} aria-label={t('account.title')}>
+        <nav className={css.groups} aria-label={t('account.title')} data-testid="account-groups">
           {/* What a shopper needs most comes first: the cart, favourites, addresses. */}
-          <Row label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
-          <Row label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
-          <Row label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
-          <LanguageSheet trigger={<button type="button" className={listRow} data-testid="language-button"><span className={css.rowLabel}><Icon name="globe" size={18} /> {t('account.language')}</span><Icon name="forward" size={18} /></button>} />
-          <CheckInEntries inviteCode={user.inviteCode} />
-          <Row label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
-          <Row label={t('accounts.entry.security')} onClick={() => go('/mine/securitysetting')} testId="open-security" />
-          <Row label={t('accounts.entry.customColour')} onClick={() => go('/mine/customcolor')} testId="open-customcolor" />
-          <Row label={t('accounts.entry.notices')} onClick={() => go('/mine/notice')} testId="open-notices" />
-          <Row label={t('balance.entry')} onClick={() => go('/mine/user/balancedetails')} testId="open-balance-details" />
-          <Row label={t('withdrawal.title')} onClick={() => go('/mine/authbeforewithdraw')} testId="open-withdrawal" />
-          <Row label={t('merge.open')} onClick={() => go('/mine/mergewallet')} testId="open-merge" />
-          {user.roles.includes('seller') ? (
-            <>
-              <SellerCentreEntry />
-              <Row label={t('catalogue.entry.myProducts')} onClick={() => go('/mine/seller/products')} testId="open-my-products" />
-            </>
-          ) : (
-            <Row label={t('catalogue.entry.sellerAuth')} onClick={() => go('/mine/seller/authentication')} testId="open-seller-auth" />
-          )}
-          {user.roles.includes('arbiter') && <Row label={t('console.entry')} onClick={() => go('/platform/console')} testId="open-console" />}
-          <Row label={t('account.statecharts')} onClick={() => go('/statecharts')} testId="open-gallery" />
-          <Row label={t('account.userAgreement')} onClick={() => go('/userAgreement')} />
-          <Row label={t('account.privacyPolicy')} onClick={() => go('/privacy-policy')} />
-          <Row label={t('account.systemUpgrade')} onClick={() => go('/main/systemUpgrade')} />
+          <Group name="shopping">
+            <Row icon="cart" label={t('cart.entry')} onClick={() => go('/product/cart')} testId="open-cart" />
+            <Row icon="heart" label={t('catalogue.entry.collect')} onClick={() => go('/mine/collect')} testId="open-collect" />
+            <Row icon="mapPin" label={t('address.entry')} onClick={() => go('/mine/address/list')} testId="open-addresses" />
+          </Group>
+          <Group name="selling">
+            {user.roles.includes('seller') ? (
+              <>
+                <SellerCentreEntry />
+                <Row icon="box" label={t('catalogue.entry.myProducts')} onClick={() => go('/mine/seller/products')} testId="open-my-products" />
+              </>
+            ) : (
+              <Row icon="store" label={t('catalogue.entry.sellerAuth')} onClick={() => go('/mine/seller/authentication')} testId="open-seller-auth" />
+            )}
+          </Group>
+          <Group name="money">
+            <Row icon="receipt" label={t('balance.entry')} onClick={() => go('/mine/user/balancedetails')} testId="open-balance-details" />
+            <Row icon="wallet" label={t('withdrawal.title')} onClick={() => go('/mine/authbeforewithdraw')} testId="open-withdrawal" />
+            <Row icon="coin" label={t('merge.open')} onClick={() => go('/mine/mergewallet')} testId="open-merge" />
+          </Group>
+          <Group name="rewards">
+            <CheckInEntries inviteCode={user.inviteCode} />
+          </Group>
+          <Group name="service">
+            <Row icon="bell" label={t('accounts.entry.notices')} onClick={() => go('/mine/notice')} testId="open-notices" />
+            <Row icon="book" label={t('account.userAgreement')} onClick={() => go('/userAgreement')} testId="open-user-agreement" />
+            <Row icon="shield" label={t('account.privacyPolicy')} onClick={() => go('/privacy-policy')} testId="open-privacy-policy" />
+          </Group>
+          <Group name="settings">
+            <Row icon="user" label={t('accounts.entry.profile')} onClick={() => go('/mine/user/nick-name')} testId="open-profile" />
+            <Row icon="lock" label={t('accounts.entry.security')} onClick={() => go('/mine/securitysetting')} testId="open-security" />
+            <Row icon="palette" label={t('accounts.entry.customColour')} onClick={() => go('/mine/customcolor')} testId="open-customcolor" />
+            <LanguageSheet
+              trigger={
+                <button type="button" className={listRow} data-testid="language-button">
+                  <span className={listRowLabel}>
+                    <Icon name="globe" size={20} className={listRowIcon} />
+                    {t('account.language')}
+                  </span>
+                  <Icon name="forward" size={18} />
+                </button>
+              }
+            />
+          </Group>
+          {/* Developers' and staff's entries come last, apart from a shopper's (the console only for staff). */}
+          <Group name="developer">
+            {user.roles.includes('arbiter') && <Row icon="chart" label={t('console.entry')} onClick={() => go('/platform/console')} testId="open-console" />}
+            <Row icon="flow" label={t('account.statecharts')} onClick={() => go('/statecharts')} testId="open-gallery" />
+            <Row icon="info" label={t('account.systemUpgrade')} onClick={() => go('/main/systemUpgrade')} testId="open-system-upgrade" />
+          </Group>
         </nav>
         <ConfirmDialog
           trigger={

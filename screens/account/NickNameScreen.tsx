@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import * as z from 'zod/mini';
-import { changeHeadPortrait, changeNickName, uploadImage } from '../../src/api/accounts';
+import { useRef, useState } from 'react';
+import { changeHeadPortrait, changeNickName } from '../../src/api/accounts';
 import { useGate } from '../../src/app/gateContext';
 import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
-import { Limits } from '../../src/domain/constants';
+import { UploadTileList } from '../../src/app/UploadTiles';
+import { useUploadQueue } from '../../src/app/uploadQueue';
+import { acceptedImageTypes } from '../../src/app/uploadShrink';
 import { changeNickNameInput } from '../../src/domain/schemas/accounts';
-import { currentLanguage } from '../../src/i18n/i18n';
 import { useT } from '../../src/i18n/react';
 import { button, card, screen } from '../../src/theme/ui.css';
 import * as account from './account.css';
@@ -29,43 +29,49 @@ export default function NickNameScreen() {
     back('/my');
     return info;
   });
-  const portrait = useAccountForm(z.instanceof(File), async (file) => {
-    if (file.size > Limits.imageBytesMax) throw new Error('too large');
-    const image = await uploadImage(file, gate.getSnapshot().context.session, currentLanguage());
-    const info = await changeHeadPortrait(image.id);
-    gate.send({ type: 'USER_UPDATED', userInfo: info });
-    showToast(t('accounts.saved'), 'success');
-    return info;
+  // The new picture shows at once with its progress ring; once stored it becomes the head portrait and
+  // its tile gives way to it. A failed one stays with the reason and Retry (src/app/uploadQueue.ts).
+  const portrait = useUploadQueue({
+    onUploaded: async (image) => {
+      const info = await changeHeadPortrait(image.id);
+      gate.send({ type: 'USER_UPDATED', userInfo: info });
+      showToast(t('accounts.saved'), 'success');
+      return 'remove' as const;
+    },
   });
+  const picker = useRef<HTMLInputElement>(null);
   return (
     <>
       <ScreenHeader title={t('accounts.profile.title')} backTo="/my" />
       <div className={screen}>
         <section className={`${card} ${css.form}`} style={{ alignItems: 'center' }}>
-          {user?.headPortrait ? (
+          {portrait.items.length > 0 ? (
+            <UploadTileList queue={portrait} testId="portrait-upload" />
+          ) : user?.headPortrait ? (
             <img className={account.avatar} src={user.headPortrait} alt={t('accounts.profile.portrait')} width={64} height={64} data-testid="portrait" />
           ) : (
             <span className={account.avatar} style={{ background: 'var(--none, #efe7ff)' }} aria-hidden="true">
               {(user?.nickname ?? '?').slice(0, 1).toUpperCase()}
             </span>
           )}
-          <label className={button({ tone: 'secondary' })} aria-busy={portrait.submitting}>
-            {portrait.submitting ? t('accounts.working') : t('accounts.profile.changePortrait')}
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-              hidden
-              data-testid="portrait-file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (!file) return;
-                if (file.size > Limits.imageBytesMax) return showToast(t('accounts.profile.tooLarge'), 'error');
-                portrait.edit();
-                portrait.submit(file);
-              }}
-            />
-          </label>
+          <button type="button" className={button({ tone: 'secondary' })} aria-busy={portrait.busy} disabled={portrait.busy} onClick={() => picker.current?.click()} data-testid="portrait-change">
+            {portrait.busy ? t('accounts.working') : t('accounts.profile.changePortrait')}
+          </button>
+          <input
+            ref={picker}
+            type="file"
+            accept={acceptedImageTypes}
+            hidden
+            tabIndex={-1}
+            data-testid="portrait-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              for (const item of portrait.items) portrait.remove(item.key);
+              portrait.add([file]);
+            }}
+          />
         </section>
         <form
           className={`${card} ${css.form}`}

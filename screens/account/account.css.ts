@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 
 export const hero = style({
@@ -29,4 +29,8 @@ export const statValue = style({ fontSize: vars.font.size.xl, fontWeight: 700 })
 export const list = style({ background: vars.color.surface, borderRadius: vars.radius.lg, overflow: 'hidden', boxShadow: vars.shadow.card });
 export const option = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, minHeight: '48px', padding: `0 ${vars.space.sm}`, cursor: 'pointer', borderBottom: `1px solid ${vars.color.border}` });
 
-export const rowLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm });
+export const groups = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const groupTitle = style({ margin: 0, paddingInline: vars.space.xs, fontSize: vars.font.size.sm, fontWeight: 600, color: vars.color.textMuted });
+// The card's own edge ends a group: no rule under its last row.
+globalStyle(`${list} > *:last-child`, { borderBottom: 'none' });

@@ -1,29 +1,20 @@
-import { useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { applyAfterSale } from '../../src/api/afterSale';
-import { uploadProductImage, type UploadedImage } from '../../src/api/catalogue';
 import { orderDetail } from '../../src/api/orders';
-import { useGate } from '../../src/app/gateContext';
 import { go } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
+import { UploadTiles } from '../../src/app/UploadTiles';
+import { useUploadQueue, type UploadQueue } from '../../src/app/uploadQueue';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import { AfterSaleLimits } from '../../src/domain/afterSaleRules';
-import { Limits } from '../../src/domain/constants';
 import { afterSaleKinds, type AfterSaleKind } from '../../src/domain/orderRules';
 import { afterSaleApplyIssue } from '../../src/domain/schemas/afterSale';
 import type { OrderView } from '../../src/domain/types/commerce';
-import { useLanguage, useT } from '../../src/i18n/react';
+import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
-
-interface Upload {
-  key: string;
-  progress: number;
-  preview: string;
-  image: UploadedImage | null;
-}
 
 interface Draft {
   kind: AfterSaleKind | null;
@@ -32,93 +23,41 @@ interface Draft {
   evidence: string[];
 }
 
-/** Evidence photos: 1 to 4, each uploaded through the image storage with its progress and a preview. */
-export function EvidencePicker({ uploads, setUploads, testId }: { uploads: Upload[]; setUploads: (f: (u: Upload[]) => Upload[]) => void; testId: string }) {
+/** The evidence photos' queue: 1 to 4, a repeated picture said so (src/app/uploadQueue.ts). */
+export function useEvidenceQueue() {
   const t = useT();
-  const gate = useGate();
-  const keys = useSelector(gate, (s) => s.context.session);
-  const language = useLanguage();
-  const picker = useRef<HTMLInputElement | null>(null);
-  const add = (files: FileList | null) => {
-    let count = uploads.length;
-    for (const file of [...(files ?? [])]) {
-      if (count >= AfterSaleLimits.evidenceMax) {
-        showToast(t('afterSale.rules.evidenceTooMany'), 'error');
-        return;
-      }
-      if (file.size > Limits.imageBytesMax) {
-        showToast(t('catalogue.rules.imageTooLarge'), 'error');
-        continue;
-      }
-      count += 1;
-      const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
-      const preview = URL.createObjectURL(file);
-      setUploads((u) => [...u, { key, progress: 0, preview, image: null }]);
-      uploadProductImage(file, keys, language, (p) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))))
-        .then((image) =>
-          setUploads((u) => {
-            if (u.some((x) => x.image?.id === image.id)) {
-              showToast(t('afterSale.rules.evidenceRepeated'), 'error');
-              return u.filter((x) => x.key !== key);
-            }
-            return u.map((x) => (x.key === key ? { ...x, progress: 100, image } : x));
-          }),
-        )
-        .catch(() => {
-          showToast(t('messages.uploadFailed'), 'error');
-          setUploads((u) => u.filter((x) => x.key !== key));
-        });
-    }
-  };
+  return useUploadQueue({ onRepeated: () => showToast(t('afterSale.rules.evidenceRepeated'), 'error') });
+}
+
+/** Evidence photos: shown at once, each with its progress ring, Retry and the reason when it failed (src/app/UploadTiles.tsx). */
+export function EvidencePicker({ queue, testId }: { queue: UploadQueue; testId: string }) {
+  const t = useT();
+  const labelId = useId();
   return (
-    <div className={css.field}>
-      <span className={css.label}>{t('afterSale.apply.evidence')}</span>
-      <ul className={css.thumbs}>
-        {uploads.map((u) => (
-          <li key={u.key} className={css.thumb} data-testid={`${testId}-thumb`}>
-            <img className={css.thumbImage} src={u.image?.urls.thumb ?? u.preview} alt="" />
-            {u.image ? null : <span aria-live="polite">{t('afterSale.apply.uploading', { percent: u.progress })}</span>}
-            <button type="button" className={css.removeThumb} aria-label={t('afterSale.apply.remove')} onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      {uploads.length < AfterSaleLimits.evidenceMax ? (
-        <button type="button" className={button({ tone: 'secondary' })} onClick={() => picker.current?.click()} data-testid={`${testId}-add`}>
-          {t('afterSale.apply.addPhoto')}
-        </button>
-      ) : null}
-      {/* The real file input stays out of sight and out of the tab order; the button above opens it. */}
-      {uploads.length < AfterSaleLimits.evidenceMax ? (
-        <input
-          ref={picker}
-          type="file"
-          accept="image/*"
-          multiple
-          hidden
-          tabIndex={-1}
-          onChange={(e) => {
-            add(e.target.files);
-            e.target.value = '';
-          }}
-          data-testid={`${testId}-file`}
-        />
-      ) : null}
+    <div className={css.field} role="group" aria-labelledby={labelId} data-testid={testId}>
+      <span className={css.label} id={labelId}>
+        {t('afterSale.apply.evidence')}
+      </span>
+      <UploadTiles
+        queue={queue}
+        max={AfterSaleLimits.evidenceMax}
+        addLabel={t('afterSale.apply.addPhoto')}
+        testIds={{ tile: `${testId}-thumb`, input: `${testId}-file`, add: `${testId}-add` }}
+        onTooMany={() => showToast(t('afterSale.rules.evidenceTooMany'), 'error')}
+      />
     </div>
   );
 }
 
-export type { Upload as EvidenceUpload };
 
 function ApplyForm({ order }: { order: OrderView }) {
   const t = useT();
   const ids = useId();
   const [draft, setDraft] = useState<Omit<Draft, 'evidence'>>({ kind: null, amount: order.paidAmount, description: '' });
-  const [uploads, setUploads] = useState<Upload[]>([]);
+  const uploads = useEvidenceQueue();
   const send = useSubmit(
     (values: Draft) => applyAfterSale({ orderId: order.id, kind: values.kind ?? 'refundOnly', amount: values.amount.trim(), description: values.description.trim(), evidence: values.evidence }),
-    (values) => (uploads.some((u) => !u.image) ? 'afterSale.rules.evidenceUploading' : afterSaleApplyIssue(values, order.paidAmount)),
+    (values) => (uploads.busy ? 'afterSale.rules.evidenceUploading' : afterSaleApplyIssue(values, order.paidAmount)),
     (view) => {
       showToast(t('afterSale.apply.sent'), 'success');
       go(`/mine/order/aftersale?case=${view.id}`, { replace: true });
@@ -130,7 +69,7 @@ function ApplyForm({ order }: { order: OrderView }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send.submit({ ...draft, evidence: uploads.flatMap((u) => (u.image ? [u.image.id] : [])) });
+        send.submit({ ...draft, evidence: uploads.images.map((image) => image.id) });
       }}
       data-testid="aftersale-apply"
     >
@@ -154,7 +93,7 @@ function ApplyForm({ order }: { order: OrderView }) {
         <span className={css.label}>{t('afterSale.apply.description')}</span>
         <textarea className={css.textarea} required aria-required="true" maxLength={AfterSaleLimits.description} value={draft.description} onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))} data-testid="aftersale-description" />
       </label>
-      <EvidencePicker uploads={uploads} setUploads={setUploads} testId="aftersale-evidence" />
+      <EvidencePicker queue={uploads} testId="aftersale-evidence" />
       {send.problem ? (
         <p className={css.warning} role="alert" data-testid="aftersale-problem">
           {t(send.problem)}

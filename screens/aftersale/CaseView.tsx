@@ -14,7 +14,7 @@ import type { AfterSaleView, EvidenceImage } from '../../src/domain/types/afterS
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
-import { EvidencePicker, type EvidenceUpload } from './ApplyScreen';
+import { EvidencePicker, useEvidenceQueue } from './ApplyScreen';
 
 function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -224,11 +224,11 @@ function ShipReturnStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
 function AppealStep({ onDone }: { onDone: (v: AfterSaleView) => void }) {
   const t = useT();
   const [statement, setStatement] = useState('');
-  const [uploads, setUploads] = useState<EvidenceUpload[]>([]);
+  const uploads = useEvidenceQueue();
   return (
-    <StepForm label={t('afterSale.actions.appeal')} testId="aftersale-appeal" build={() => ({ type: 'APPEAL', statement: statement.trim(), evidence: uploads.flatMap((u) => (u.image ? [u.image.id] : [])) })} onDone={onDone}>
+    <StepForm label={t('afterSale.actions.appeal')} testId="aftersale-appeal" build={() => ({ type: 'APPEAL', statement: statement.trim(), evidence: uploads.images.map((image) => image.id) })} onDone={onDone}>
       <TextField label={t('afterSale.actions.statement')} value={statement} onChange={setStatement} max={AfterSaleLimits.statement} testId="aftersale-appeal-statement" multiline />
-      <EvidencePicker uploads={uploads} setUploads={setUploads} testId="aftersale-appeal-evidence" />
+      <EvidencePicker queue={uploads} testId="aftersale-appeal-evidence" />
     </StepForm>
   );
 }

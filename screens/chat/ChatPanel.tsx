@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { markRead, messages as loadMessages, sendMessage } from '../../src/api/chat';
-import { uploadImage } from '../../src/api/accounts';
-import { useGate } from '../../src/app/gateContext';
 import { go } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
+import { UploadTileList } from '../../src/app/UploadTiles';
+import { useUploadQueue } from '../../src/app/uploadQueue';
+import { acceptedImageTypes } from '../../src/app/uploadShrink';
 import { useResource } from '../../src/app/useResource';
-import { Limits } from '../../src/domain/constants';
 import { ChatLimits, specDatetime } from '../../src/domain/customerService';
 import type { ConversationView, MessageView, StreamEvent, SubjectCard } from '../../src/domain/types/customerService';
-import { currentLanguage } from '../../src/i18n/i18n';
 import { useT } from '../../src/i18n/react';
+import { Icon } from '../../src/app/Icon';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
 import { useChatStream } from './useChatStream';
@@ -57,7 +57,6 @@ function LiveStream({ onEvent, onLive }: { onEvent: (e: StreamEvent) => void; on
 /** One conversation: its subject card, the messages (live), read receipts, and the composer. */
 export function ChatPanel({ conversation }: { conversation: ConversationView }) {
   const t = useT();
-  const gate = useGate();
   const page = useResource(() => loadMessages(conversation.id));
   const [extra, setExtra] = useState<MessageView[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -68,7 +67,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
   const resending = useRef(false);
   const [otherRead, setOtherRead] = useState(conversation.otherReadUpTo);
   const [draft, setDraft] = useState('');
-  const [uploading, setUploading] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
 
   const byId = new Map<string, MessageView>();
@@ -125,21 +124,14 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
     void deliver({ clientId: newClientId(), body, failed: false });
   };
 
-  const attach = async (file: File) => {
-    if (file.size > Limits.imageBytesMax) {
-      showToast(t('messages.uploadFailed'), 'error');
-      return;
-    }
-    setUploading(true);
-    try {
-      const image = await uploadImage(file, gate.getSnapshot().context.session, currentLanguage());
-      await deliver({ clientId: newClientId(), body: '', failed: false, imageId: image.id });
-    } catch {
-      showToast(t('messages.uploadFailed'), 'error');
-    } finally {
-      setUploading(false);
-    }
-  };
+  // A picture shows at once above the composer with its progress; once stored it is sent as a message and
+  // its tile goes. A failed one stays there with the reason and Retry (issue 24: never a bare "Upload failed").
+  const uploads = useUploadQueue({
+    onUploaded: (image) => {
+      void deliver({ clientId: newClientId(), body: '', failed: false, imageId: image.id });
+      return 'remove';
+    },
+  });
 
   return (
     <div className={css.room}>
@@ -188,6 +180,9 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
           </div>
         ))}
       </div>
+      <div className={css.tray} data-testid="chat-uploads">
+        <UploadTileList queue={uploads} testId="chat-upload" />
+      </div>
       <form
         className={css.composer}
         onSubmit={(e) => {
@@ -195,21 +190,22 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
           submit();
         }}
       >
-        <label className={button({ tone: 'secondary' })} style={{ paddingInline: 12 }} aria-busy={uploading}>
-          <span aria-hidden="true">+</span>
-          <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('chat.attach')}</span>
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            hidden
-            data-testid="chat-image"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void attach(file);
-            }}
-          />
-        </label>
+        <button type="button" className={button({ tone: 'secondary' })} style={{ paddingInline: 12 }} aria-label={t('chat.attach')} aria-busy={uploads.busy} onClick={() => picker.current?.click()} data-testid="chat-attach">
+          <Icon name="image" size={20} />
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept={acceptedImageTypes}
+          hidden
+          tabIndex={-1}
+          data-testid="chat-image"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) uploads.add([file]);
+          }}
+        />
         <input className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" />
         <button type="submit" className={button()} disabled={!draft.trim()} data-testid="chat-send">
           {t('chat.send')}

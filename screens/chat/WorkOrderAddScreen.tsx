@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { addWorkOrder } from '../../src/api/chat';
 import { buyerOrders } from '../../src/api/orders';
-import { uploadImage } from '../../src/api/accounts';
-import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
+import { UploadTiles } from '../../src/app/UploadTiles';
+import { useUploadQueue } from '../../src/app/uploadQueue';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
-import { Limits } from '../../src/domain/constants';
 import { workOrderCategories, WorkOrderLimits, type WorkOrderCategory } from '../../src/domain/customerService';
 import { workOrderInput, type WorkOrderInput } from '../../src/domain/schemas/customerService';
-import { currentLanguage } from '../../src/i18n/i18n';
 import { useT } from '../../src/i18n/react';
 import { button, card } from '../../src/theme/ui.css';
 import * as css from './chat.css';
@@ -27,13 +25,11 @@ function problemOf(values: WorkOrderInput): string | null {
 
 function Form() {
   const t = useT();
-  const gate = useGate();
   const query = useScreenQuery();
   const [orderNo, setOrderNo] = useState(query.get('orderNo') ?? '');
   const [category, setCategory] = useState<WorkOrderCategory>('order');
   const [description, setDescription] = useState('');
-  const [images, setImages] = useState<{ id: string; url: string }[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploadQueue({ onRepeated: () => showToast(t('messages.doNotUploadRepeatedly'), 'error') });
   // The person's recent orders, offered as they type the number.
   const recent = useResource(() => buyerOrders('all').catch(() => []));
   const send = useSubmit(
@@ -52,18 +48,6 @@ function Form() {
       go(`/workorder/workorderdetail?id=${w.id}`, { replace: true });
     },
   );
-  const attach = async (file: File) => {
-    if (file.size > Limits.imageBytesMax || images.length >= WorkOrderLimits.imagesMax) return;
-    setUploading(true);
-    try {
-      const image = await uploadImage(file, gate.getSnapshot().context.session, currentLanguage());
-      setImages((xs) => (xs.some((x) => x.id === image.id) ? xs : [...xs, { id: image.id, url: image.urls.thumb }]));
-    } catch {
-      showToast(t('messages.uploadFailed'), 'error');
-    } finally {
-      setUploading(false);
-    }
-  };
   return (
     <form
       className={card}
@@ -71,7 +55,7 @@ function Form() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send.submit({ orderNo: orderNo.trim(), category, description: description.trim(), images: images.map((i) => i.id) });
+        send.submit({ orderNo: orderNo.trim(), category, description: description.trim(), images: uploads.images.map((image) => image.id) });
       }}
     >
       <label className={css.field}>
@@ -99,37 +83,16 @@ function Form() {
         <span>{t('workOrder.description')}</span>
         <textarea className={css.textArea} value={description} maxLength={WorkOrderLimits.descriptionMax} onChange={(e) => setDescription(e.target.value)} data-testid="workorder-description" />
       </label>
-      <div className={css.field}>
-        <span>{t('workOrder.images', { max: WorkOrderLimits.imagesMax })}</span>
-        <div className={css.images}>
-          {images.map((i) => (
-            <button key={i.id} type="button" className={button({ tone: 'ghost' })} style={{ padding: 0 }} onClick={() => setImages((xs) => xs.filter((x) => x.id !== i.id))} aria-label={t('workOrder.removeImage')}>
-              <img className={css.thumb} src={i.url} alt="" width={48} height={48} />
-            </button>
-          ))}
-          {images.length < WorkOrderLimits.imagesMax ? (
-            <label className={button({ tone: 'secondary' })} aria-busy={uploading}>
-              {t('workOrder.addImage')}
-              <input
-                type="file"
-                hidden
-                accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void attach(file);
-                }}
-              />
-            </label>
-          ) : null}
-        </div>
+      <div className={css.field} role="group" aria-labelledby="workorder-images-label">
+        <span id="workorder-images-label">{t('workOrder.images', { max: WorkOrderLimits.imagesMax })}</span>
+        <UploadTiles queue={uploads} max={WorkOrderLimits.imagesMax} addLabel={t('workOrder.addImage')} testIds={{ tile: 'workorder-image', input: 'workorder-image-file', add: 'workorder-image-add' }} />
       </div>
       {send.problem ? (
         <p className={css.problem} role="alert" data-testid="workorder-problem">
           {t(send.problem)}
         </p>
       ) : null}
-      <button type="submit" className={button({ block: true })} disabled={send.submitting || uploading} data-testid="workorder-submit">
+      <button type="submit" className={button({ block: true })} disabled={send.submitting || uploads.busy} data-testid="workorder-submit">
         {t('workOrder.submit')}
       </button>
     </form>

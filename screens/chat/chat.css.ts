@@ -26,3 +26,5 @@ export const pill = style({ padding: '2px 8px', borderRadius: vars.radius.pill, 
 export const desk = style({ display: 'grid', gap: vars.space.lg, padding: vars.space.lg });
 export const images = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
 export const details = style({ borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.md });
+/** Pictures on their way above the composer (empty when none). */
+export const tray = style({ padding: `0 ${vars.space.sm}`, background: vars.color.surface, selectors: { '&:not(:empty)': { paddingBlock: vars.space.sm, borderTop: `1px solid ${vars.color.border}` } } });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ambassadorSummary, bindInviter, invitees } from '../../src/api/points';
-import { CheckInEntries } from '../../src/app/checkin/CheckInEntries';
+import { InviteCodeRow } from '../../src/app/checkin/CheckInEntries';
 import { go } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
@@ -51,10 +51,11 @@ export function MedalIndexScreen() {
             {s?.next ? t('ambassador.next', { invitees: String(s.next.needInvitees), qualified: String(s.next.needQualified) }) : s ? t('ambassador.top') : null}
           </p>
         </section>
+        {/* Only what belongs to the medals: the invite code to share (the account tab's rows stay there). */}
         {s ? (
-          <nav className={card}>
-            <CheckInEntries inviteCode={s.inviteCode} />
-          </nav>
+          <section className={`${card} ${css.rowCard}`} data-testid="medal-invite-code">
+            <InviteCodeRow inviteCode={s.inviteCode} />
+          </section>
         ) : null}
         <section className={card} aria-labelledby="inviter-title">
           <h2 id="inviter-title">{t('ambassador.enterCode')}</h2>
@@ -68,10 +69,8 @@ export function MedalIndexScreen() {
                 form.submit({ inviteCode: code.trim() });
               }}
             >
-              <label htmlFor="inviter-code" className={muted}>
-                {t('ambassador.enterCode')}
-              </label>
-              <input id="inviter-code" className={css.input} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" data-testid="inviter-code" />
+              {/* The heading above names the field: one "Inviter's code", not two. */}
+              <input id="inviter-code" aria-labelledby="inviter-title" className={css.input} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" data-testid="inviter-code" />
               <button type="submit" className={button()} disabled={form.submitting} data-testid="inviter-submit">
                 {t('ambassador.bind')}
               </button>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 
 export const stats = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.sm, textAlign: 'center' });
@@ -13,3 +13,6 @@ export const cell = style({ padding: '8px 4px', borderBottom: `1px solid ${vars.
 export const me = style({ fontWeight: 700, color: vars.color.brandStrong });
 export const row = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
 export const input = style({ flex: 1, minHeight: '44px', padding: `0 ${vars.space.md}`, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, font: 'inherit' });
+/** A card holding one list row (the medals screen's invite code): the row's own padding, no rule under it. */
+export const rowCard = style({ padding: 0, overflow: 'hidden' });
+globalStyle(`${rowCard} > *`, { borderBottom: 'none' });

@@ -1,6 +1,8 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import { guardKey, transitionKey } from './coverage';
 import { transitionLabel, type TransitionLabel } from './edgeLabels';
+import { stateWord } from './productWords';
 import type { Translate } from './translate';
 
 export type ChartNodeKind = 'machine' | 'atomic' | 'compound' | 'parallel' | 'final' | 'history' | 'initial';
@@ -8,7 +10,12 @@ export type ChartNodeKind = 'machine' | 'atomic' | 'compound' | 'parallel' | 'fi
 /** A box of the drawing: a state, the machine around them all, or the dot an initial arrow starts from. */
 export interface ChartNode {
   id: string;
+  /** The state in the product's words (the chart's title for the machine). */
   name: string;
+  /** The state's identifier for engineers ("refundRequested.beforeShipping"); '' for an initial dot. */
+  identifier: string;
+  /** A second line drawn under the name (the identifier, when engineers ask for it), or null. */
+  detail: string | null;
   kind: ChartNodeKind;
   /** The children are parallel regions (a parallel state, or a parallel machine). */
   regions: boolean;
@@ -23,6 +30,17 @@ export interface ChartEdge {
   /** The event type the transition listens to; '' for `always`, null for an initial arrow. */
   eventType: string | null;
   label: TransitionLabel | null;
+  /** coverage.json's name of the transition (null for an initial arrow). */
+  key: string | null;
+  /** coverage.json's name of the guarded transition, when it has a named guard. */
+  guardKey: string | null;
+}
+
+export interface ChartGraphOptions {
+  /** The chart's title, drawn on the machine's box. */
+  title?: string;
+  /** Engineers' view: each state's identifier under its name, each arrow's event type under its words. */
+  identifiers?: boolean;
 }
 
 export interface ChartGraph {
@@ -58,10 +76,16 @@ function alwaysEdges(
   machine: AnyStateMachine,
   t: Translate,
   locale: string,
+  identifiers: boolean,
 ): ChartEdge[] {
   const targets: readonly AnyStateNode[] = transition.target?.length ? transition.target : [transition.source];
-  const label = transitionLabel(transition, machine, t, locale);
-  return targets.map((target, i) => ({ id: `${id}:${i}`, source: transition.source.id, target: target.id, eventType: transition.eventType, label }));
+  const label = withIdentifier(transitionLabel(transition, machine, t, locale), identifiers);
+  const key = transitionKey(transition);
+  return targets.map((target, i) => ({ id: `${id}:${i}`, source: transition.source.id, target: target.id, eventType: transition.eventType, label, key, guardKey: guardKey(transition) }));
+}
+
+function withIdentifier(label: TransitionLabel, identifiers: boolean): TransitionLabel {
+  return identifiers ? { ...label, lines: [...label.lines, label.identifier] } : label;
 }
 
 /**
@@ -70,8 +94,9 @@ function alwaysEdges(
  * leaves out eventless `always` transitions, so those are added from each state node's `always`.
  * A targetless transition is drawn as a loop on its own state.
  */
-export function buildChartGraph(machine: AnyStateMachine, t: Translate, locale = 'en'): ChartGraph {
+export function buildChartGraph(machine: AnyStateMachine, t: Translate, locale = 'en', options: ChartGraphOptions = {}): ChartGraph {
   const edges: ChartEdge[] = [];
+  const identifiers = options.identifiers ?? false;
 
   const visit = (graphNode: DirectedGraphNode, isRoot: boolean): ChartNode => {
     const stateNode = graphNode.stateNode;
@@ -79,20 +104,30 @@ export function buildChartGraph(machine: AnyStateMachine, t: Translate, locale =
     const initialTargets = stateNode.type === 'compound' ? (stateNode.initial?.target ?? []) : [];
     if (initialTargets.length > 0) {
       const dot = initialDotId(stateNode.id);
-      children.push({ id: dot, name: '', kind: 'initial', regions: false, children: [] });
+      children.push({ id: dot, name: '', identifier: '', detail: null, kind: 'initial', regions: false, children: [] });
       initialTargets.forEach((target: AnyStateNode, i: number) =>
-        edges.push({ id: `${dot}:${i}`, source: dot, target: target.id, eventType: null, label: null }),
+        edges.push({ id: `${dot}:${i}`, source: dot, target: target.id, eventType: null, label: null, key: null, guardKey: null }),
       );
     }
     for (const edge of graphNode.edges) {
-      const label = transitionLabel(edge.transition, machine, t, locale);
-      edges.push({ id: edge.id, source: edge.source.id, target: edge.target.id, eventType: edge.transition.eventType, label });
+      const label = withIdentifier(transitionLabel(edge.transition, machine, t, locale), identifiers);
+      edges.push({
+        id: edge.id,
+        source: edge.source.id,
+        target: edge.target.id,
+        eventType: edge.transition.eventType,
+        label,
+        key: transitionKey(edge.transition),
+        guardKey: guardKey(edge.transition),
+      });
     }
     (stateNode.always ?? []).forEach((transition: AnyTransitionDefinition, i: number) => {
-      edges.push(...alwaysEdges(`${stateNode.id}:always:${i}`, transition, machine, t, locale));
+      edges.push(...alwaysEdges(`${stateNode.id}:always:${i}`, transition, machine, t, locale, identifiers));
     });
     for (const child of graphNode.children) children.push(visit(child, false));
-    return { id: stateNode.id, name: isRoot ? machine.id : stateNode.key, kind: kindOf(stateNode, isRoot), regions: stateNode.type === 'parallel', children };
+    const identifier = isRoot ? machine.id : stateNode.path.join('.');
+    const name = isRoot ? (options.title ?? machine.id) : stateNode.type === 'history' ? 'H' : stateWord(machine.id, stateNode.path, t);
+    return { id: stateNode.id, name, identifier, detail: identifiers ? identifier : null, kind: kindOf(stateNode, isRoot), regions: stateNode.type === 'parallel', children };
   };
 
   const root = visit(toDirectedGraph(machine), true);

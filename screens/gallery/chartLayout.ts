@@ -7,6 +7,9 @@ export const Drawing = {
   labelFont: 11,
   labelLine: 14,
   stateHeight: 36,
+  /** A state with its identifier on a second line. */
+  stateDetailHeight: 50,
+  detailFont: 10,
   stateMinWidth: 88,
   compoundHeader: 30,
   compoundPadding: 14,
@@ -24,6 +27,8 @@ export interface Point {
 export interface PlacedNode {
   id: string;
   name: string;
+  identifier: string;
+  detail: string | null;
   kind: ChartNodeKind;
   /** A region of a parallel state (drawn dashed). */
   inParallel: boolean;
@@ -43,6 +48,11 @@ export interface PlacedLabel {
 
 export interface PlacedEdge {
   id: string;
+  /** coverage.json's names of the transition and of its guard. */
+  key: string | null;
+  guardKey: string | null;
+  /** The identifiers for engineers, shown on hover. */
+  identifier: string | null;
   source: string;
   target: string;
   points: Point[];
@@ -68,13 +78,14 @@ function isContainer(node: ChartNode): boolean {
 function leafSize(node: ChartNode): { width: number; height: number } {
   if (node.kind === 'initial') return { width: Drawing.initialDot, height: Drawing.initialDot };
   if (node.kind === 'history') return { width: Drawing.historySize, height: Drawing.historySize };
-  return { width: Math.max(Drawing.stateMinWidth, textWidth(node.name, Drawing.stateFont) + 28), height: Drawing.stateHeight };
+  const width = Math.max(Drawing.stateMinWidth, textWidth(node.name, Drawing.stateFont) + 28, node.detail ? textWidth(node.detail, Drawing.detailFont) + 28 : 0);
+  return { width, height: node.detail ? Drawing.stateDetailHeight : Drawing.stateHeight };
 }
 
 function toElkNode(node: ChartNode): ElkNode {
   if (!isContainer(node)) return { id: node.id, ...leafSize(node) };
   const p = Drawing.compoundPadding;
-  const titleWidth = textWidth(node.name, Drawing.stateFont) + 2 * p;
+  const titleWidth = Math.max(textWidth(node.name, Drawing.stateFont), node.detail ? textWidth(node.detail, Drawing.detailFont) + textWidth(node.name, Drawing.stateFont) + 12 : 0) + 2 * p;
   return {
     id: node.id,
     layoutOptions: {
@@ -150,6 +161,8 @@ export function fromElkLayout(graph: ChartGraph, laidOut: ElkNode): ChartLayout 
       nodes.push({
         id: chartNode.id,
         name: chartNode.name,
+        identifier: chartNode.identifier,
+        detail: chartNode.detail,
         kind: chartNode.kind,
         inParallel,
         x: num(elkNode.x),
@@ -178,7 +191,16 @@ export function fromElkLayout(graph: ChartGraph, laidOut: ElkNode): ChartLayout 
         chartEdge.label && elkLabel
           ? { x: num(elkLabel.x), y: num(elkLabel.y), width: num(elkLabel.width), height: num(elkLabel.height), lines: chartEdge.label.lines }
           : null;
-      edges.push({ id: chartEdge.id, source: chartEdge.source, target: chartEdge.target, points, label });
+      edges.push({
+        id: chartEdge.id,
+        key: chartEdge.key,
+        guardKey: chartEdge.guardKey,
+        identifier: chartEdge.label?.identifier ?? null,
+        source: chartEdge.source,
+        target: chartEdge.target,
+        points,
+        label,
+      });
     }
     elkNode.children?.forEach(collect);
   };

@@ -38,8 +38,8 @@ describe('eventLabel', () => {
   it('names invoked actors in done and error events', () => {
     const authenticating = state('authenticating');
     const id = authenticating.invoke[0]?.id ?? '';
-    expect(eventLabel(`xstate.done.actor.${id}`, authenticating, loginGateMachine, english)).toBe('done: authenticate');
-    expect(eventLabel(`xstate.error.actor.${id}`, authenticating, loginGateMachine, english)).toBe('error: authenticate');
+    expect(eventLabel(`xstate.done.actor.${id}`, authenticating, loginGateMachine, english)).toBe('done: Sign-in');
+    expect(eventLabel(`xstate.error.actor.${id}`, authenticating, loginGateMachine, english)).toBe('error: Sign-in');
   });
 
   it('names actors invoked without an id by their source', () => {
@@ -49,12 +49,13 @@ describe('eventLabel', () => {
       states: { loading: { invoke: { src: 'load', onDone: 'done' } }, done: {} },
     });
     const loading = m.root.states.loading!;
-    expect(eventLabel('xstate.done.actor.0.r.loading', loading, m, english)).toBe('done: load');
+    expect(eventLabel('xstate.done.actor.0.r.loading', loading, m, english)).toBe('done: Loading');
   });
 
   it('labels eventless transitions and plain events', () => {
     expect(eventLabel('', state('restoring'), loginGateMachine, english)).toBe('always');
-    expect(eventLabel('LOGIN', state('loggedOut'), loginGateMachine, english)).toBe('LOGIN');
+    expect(eventLabel('LOGIN', state('loggedOut'), loginGateMachine, english)).toBe('Sign in');
+    expect(eventLabel('NOT_IN_THE_LOCALES', state('loggedOut'), loginGateMachine, english)).toBe('NOT_IN_THE_LOCALES');
   });
 });
 
@@ -73,7 +74,8 @@ describe('transitionLabel', () => {
     const [first] = state('restoring').always ?? [];
     if (!first) throw new Error('restoring has always transitions');
     const label = transitionLabel(first, loginGateMachine, english);
-    expect(label.lines).toEqual(['always', 'if hasHashTicket', 'by the app']);
+    expect(label.lines).toEqual(['always', 'if a sign-in link is given', 'by the app']);
+    expect(label.identifier).toBe('always [hasHashTicket]');
   });
 
   it('leaves out what the transition does not say', () => {
@@ -94,6 +96,6 @@ describe('transitionLabel', () => {
     const m = createMachine({ id: 'x', initial: 'a', states: { a: { on: { CANCEL: { target: 'a', meta: { by: ['buyer', 'seller'] } } } } } });
     const [cancel] = m.root.states.a!.transitions.get('CANCEL') ?? [];
     if (!cancel) throw new Error('CANCEL exists');
-    expect(transitionLabel(cancel, m, english).lines).toEqual(['CANCEL', 'by the buyer / the seller']);
+    expect(transitionLabel(cancel, m, english).lines).toEqual(['Cancel', 'by the buyer / the seller']);
   });
 });

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { formatDuration } from './formatDuration';
+import { actorWord, delayWord, eventWord, guardWord, partyWord, stateWord } from './productWords';
 import type { Translate } from './translate';
 
 /** What an arrow of the chart says: the event, the guard that must hold and who may take it. */
@@ -9,6 +10,8 @@ export interface TransitionLabel {
   by: string | null;
   /** The lines drawn beside the arrow, event first. */
   lines: string[];
+  /** The identifiers, for engineers ("SHIP", "SHIP [hasTracking]"). */
+  identifier: string;
 }
 
 const afterPrefix = 'xstate.after.';
@@ -56,17 +59,18 @@ export function eventLabel(eventType: string, source: AnyStateNode, machine: Any
   const delay = delayOf(eventType, source);
   if (delay !== null) {
     const ms = delayMs(delay, machine);
-    return t('gallery.after', { duration: ms === null ? String(delay) : formatDuration(ms, t, locale) });
+    return t('gallery.after', { duration: ms === null ? delayWord(String(delay), t) : formatDuration(ms, t, locale) });
   }
-  if (eventType.startsWith(doneActorPrefix)) return t('gallery.done', { actor: actorName(eventType.slice(doneActorPrefix.length), source) });
-  if (eventType.startsWith(errorActorPrefix)) return t('gallery.error', { actor: actorName(eventType.slice(errorActorPrefix.length), source) });
-  if (eventType.startsWith(snapshotPrefix)) return t('gallery.update', { actor: actorName(eventType.slice(snapshotPrefix.length), source) });
+  const actor = (prefix: string) => actorWord(actorName(eventType.slice(prefix.length), source), t);
+  if (eventType.startsWith(doneActorPrefix)) return t('gallery.done', { actor: actor(doneActorPrefix) });
+  if (eventType.startsWith(errorActorPrefix)) return t('gallery.error', { actor: actor(errorActorPrefix) });
+  if (eventType.startsWith(snapshotPrefix)) return t('gallery.update', { actor: actor(snapshotPrefix) });
   if (eventType.startsWith(doneStatePrefix)) {
     const id = eventType.slice(doneStatePrefix.length);
-    const state = id === source.id ? source.key : (id.split('.').pop() ?? id);
-    return t('gallery.stateDone', { state });
+    const node = id === source.id ? source : machine.getStateNodeById(id);
+    return t('gallery.stateDone', { state: stateWord(machine.id, node.path, t) });
   }
-  return eventType;
+  return eventWord(eventType, t);
 }
 
 function field(value: unknown, name: string): unknown {
@@ -74,13 +78,13 @@ function field(value: unknown, name: string): unknown {
 }
 
 /** A guard in words: its name, or the names combined by `and`, `or`, `not`, `stateIn`. */
-export function guardName(guard: unknown): string | null {
+export function guardName(guard: unknown, word: (name: string) => string = (name) => name): string | null {
   if (guard === undefined || guard === null) return null;
-  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'string') return word(guard);
   if (typeof guard === 'function') {
     // xstate's higher-order guards are functions named after themselves carrying `check`.
     const inner = field(guard, 'guards');
-    const parts = Array.isArray(inner) ? inner.map((g: unknown) => guardName(g) ?? '?') : [];
+    const parts = Array.isArray(inner) ? inner.map((g: unknown) => guardName(g, word) ?? '?') : [];
     const isBuiltIn = typeof field(guard, 'check') === 'function';
     if (isBuiltIn && guard.name === 'and') return parts.map((p) => (parts.length > 1 && / /.test(p) ? `(${p})` : p)).join(' and ');
     if (isBuiltIn && guard.name === 'or') return parts.map((p) => (parts.length > 1 && / /.test(p) ? `(${p})` : p)).join(' or ');
@@ -92,7 +96,7 @@ export function guardName(guard: unknown): string | null {
     return guard.name || 'inline';
   }
   const type = field(guard, 'type');
-  return typeof type === 'string' ? type : 'inline';
+  return typeof type === 'string' ? word(type) : 'inline';
 }
 
 /** Who may take the transition, from its `meta.by` (one party, or several joined by " / "). */
@@ -105,15 +109,13 @@ export function byOf(transition: AnyTransitionDefinition): string | null {
 
 export function transitionLabel(transition: AnyTransitionDefinition, machine: AnyStateMachine, t: Translate, locale = 'en'): TransitionLabel {
   const event = eventLabel(transition.eventType, transition.source, machine, t, locale);
-  const guard = guardName(transition.guard);
+  const guard = guardName(transition.guard, (name) => guardWord(name, t));
+  const guardId = guardName(transition.guard);
   const by = byOf(transition);
-  const whoOne = (party: string) => {
-    const whoKey = `gallery.who.${party}`;
-    return t(whoKey) === whoKey ? party : t(whoKey);
-  };
-  const who = by === null ? null : by.split(' / ').map(whoOne).join(' / ');
+  const who = by === null ? null : by.split(' / ').map((party) => partyWord(party, t)).join(' / ');
   const lines = [event];
   if (guard !== null) lines.push(t('gallery.guard', { guard }));
   if (who !== null) lines.push(t('gallery.by', { who }));
-  return { event, guard, by, lines };
+  const identifier = `${transition.eventType || 'always'}${guardId === null ? '' : ` [${guardId}]`}`;
+  return { event, guard, by, lines, identifier };
 }

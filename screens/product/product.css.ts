@@ -188,9 +188,12 @@ const barAction = {
   fontSize: vars.font.size.md,
   color: '#fff',
   cursor: 'pointer',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  // A long label (Arabic "Add to cart", German) takes two lines rather than an ellipsis.
+  lineHeight: 1.2,
+  paddingBlock: '2px',
+  textAlign: 'center',
+  whiteSpace: 'normal',
+  overflowWrap: 'break-word',
   selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 } as const;
 export const barAdd = style({ ...barAction, background: '#b54708' });

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
-import { editProduct, getMyProduct, publishProduct, uploadProductImage, type UploadedImage } from '../../src/api/catalogue';
+import { useMemo, useState } from 'react';
+import { editProduct, getMyProduct, publishProduct, type UploadedImage } from '../../src/api/catalogue';
 import type { ApiFailure } from '../../src/api/client';
 import { getCategories, getWordAddress, type Category } from '../../src/api/reference';
 import { useGate } from '../../src/app/gateContext';
@@ -22,16 +22,11 @@ import {
   type ProductInput,
 } from '../../src/domain/schemas/catalogue';
 import type { OwnProduct, OwnProductDetail } from '../../src/domain/types/catalogue';
-import { useLanguage, useT } from '../../src/i18n/react';
+import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './seller.css';
-import { Icon } from '../../src/app/Icon';
-
-interface Upload {
-  key: string;
-  progress: number;
-  image: UploadedImage | null;
-}
+import { UploadTiles } from '../../src/app/UploadTiles';
+import { useUploadQueue } from '../../src/app/uploadQueue';
 
 function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; children: React.ReactNode; hint?: string }) {
   const t = useT();
@@ -65,18 +60,14 @@ function Choices<V extends string | boolean>({ id, options, value, onChange, lab
 
 function ProductForm({ initial, productId, sellerCountryId, initialImages }: { initial: ProductInput; productId: string | null; sellerCountryId: number; initialImages: UploadedImage[] }) {
   const t = useT();
-  const language = useLanguage();
-  const gate = useGate();
-  const keys = useSelector(gate, (s) => s.context.session);
   const [values, setValues] = useState<ProductInput>(initial);
-  const [uploads, setUploads] = useState<Upload[]>(initialImages.map((image) => ({ key: image.id, progress: 100, image })));
+  const uploads = useUploadQueue({ initial: initialImages, onRepeated: () => showToast(t('messages.doNotUploadRepeatedly'), 'error') });
   const [tried, setTried] = useState<'draft' | 'submit' | null>(null);
   const [serverIssue, setServerIssue] = useState<{ field: string; message: string } | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
   const categories = useResource<Category[]>(getCategories);
   const countries = useResource(() => getWordAddress(1));
 
-  const images = uploads.flatMap((u) => (u.image ? [u.image.id] : []));
+  const images = uploads.images.map((image) => image.id);
   const current: ProductInput = { ...values, images };
   const context = { sellerCountryId };
   const issues = issuesByField(tried === 'submit' ? publishIssues(current, context) : tried === 'draft' ? draftIssues(current) : []);
@@ -111,44 +102,6 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
     send.submit({ input: current, submit });
   };
 
-  const addFiles = (files: FileList | null) => {
-    if (!files) return;
-    const list = [...files];
-    if (uploads.length + list.length > Limits.productImagesMax) {
-      showToast(t('messages.uploadAtMostTen'), 'error');
-      return;
-    }
-    for (const file of list) {
-      if (file.size > Limits.imageBytesMax) {
-        showToast(t('catalogue.rules.imageTooLarge'), 'error');
-        continue;
-      }
-      const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
-      setUploads((u) => [...u, { key, progress: 0, image: null }]);
-      uploadProductImage(file, keys, language, (p) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))))
-        .then((image) =>
-          setUploads((u) => {
-            if (u.some((x) => x.image?.id === image.id)) {
-              showToast(t('messages.doNotUploadRepeatedly'), 'error');
-              return u.filter((x) => x.key !== key);
-            }
-            return u.map((x) => (x.key === key ? { ...x, progress: 100, image } : x));
-          }),
-        )
-        .catch(() => {
-          showToast(t('messages.uploadFailed'), 'error');
-          setUploads((u) => u.filter((x) => x.key !== key));
-        });
-    }
-  };
-  const move = (index: number, by: number) =>
-    setUploads((u) => {
-      const next = [...u];
-      const [item] = next.splice(index, 1);
-      if (item) next.splice(Math.max(0, Math.min(next.length, index + by)), 0, item);
-      return next;
-    });
-
   const invalid = (field: string) => (issues[field] ? css.invalid : '');
   const countryList = countries.data?.list ?? [];
   const toggleCountry = (id: number) => set('saleCountries', values.saleCountries.includes(id) ? values.saleCountries.filter((c) => c !== id) : [...values.saleCountries, id]);
@@ -165,47 +118,16 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
     >
       <section className={card}>
         <Field id="images" label={t('catalogue.publish.images')} error={issues.images} hint={t('catalogue.publish.imagesHint')}>
-          <div className={css.thumbs}>
-            {uploads.map((u, i) => (
-              <div key={u.key} className={css.thumb} data-testid="upload-thumb">
-                {u.image ? <img className={css.thumbImg} src={u.image.urls.thumb} width={240} height={240} alt="" /> : null}
-                {!u.image ? (
-                  <span className={css.progress} role="progressbar" aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
-                    {t('catalogue.publish.uploading', { n: String(u.progress) })}
-                  </span>
-                ) : null}
-                <div className={css.thumbBar}>
-                  <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.moveLeft')} disabled={i === 0} onClick={() => move(i, -1)}>
-                    <Icon name="back" size={16} />
-                  </button>
-                  <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.removeImage')} data-testid="remove-image" onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}>
-                    ×
-                  </button>
-                  <button type="button" className={css.thumbButton} aria-label={t('catalogue.publish.moveRight')} disabled={i === uploads.length - 1} onClick={() => move(i, 1)}>
-                    <Icon name="forward" size={16} />
-                  </button>
-                </div>
-              </div>
-            ))}
-            {uploads.length < Limits.productImagesMax ? (
-              <label className={css.addTile}>
-                ＋ {t('catalogue.publish.addImages')}
-                <input
-                  ref={fileInput}
-                  id="images"
-                  className={css.hiddenInput}
-                  type="file"
-                  accept="image/*"
-                  multiple
-                  data-testid="image-input"
-                  onChange={(e) => {
-                    addFiles(e.target.files);
-                    e.target.value = '';
-                  }}
-                />
-              </label>
-            ) : null}
-          </div>
+          <UploadTiles
+            queue={uploads}
+            max={Limits.productImagesMax}
+            addLabel={t('catalogue.publish.addImages')}
+            testIds={{ tile: 'upload-thumb', input: 'image-input', add: 'image-add' }}
+            inputId="images"
+            layout="grid"
+            reorder
+            onTooMany={() => showToast(t('messages.uploadAtMostTen'), 'error')}
+          />
         </Field>
       </section>
       <section className={card} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -289,7 +211,7 @@ function ProductForm({ initial, productId, sellerCountryId, initialImages }: { i
         <button type="button" className={button({ tone: 'secondary' })} disabled={send.submitting} onClick={() => attempt(false)} data-testid="save-draft">
           {t('catalogue.publish.saveDraft')}
         </button>
-        <button type="submit" className={button({})} disabled={send.submitting || uploads.some((u) => !u.image)} data-testid="submit-product">
+        <button type="submit" className={button({})} disabled={send.submitting || uploads.busy} data-testid="submit-product">
           {t('catalogue.publish.submit')}
         </button>
       </div>

@@ -9,10 +9,9 @@ import type {
   WalletAddressInput,
   FlagName,
 } from '../domain/schemas/accounts';
-import { isSuccess } from '../domain/codes';
 import type { Gradient } from '../domain/schemas/accountsGradient';
-import type { SessionKeys, UserInfo } from '../domain/types/user';
-import { ApiFailure, call, signedHeaders } from './client';
+import type { UserInfo } from '../domain/types/user';
+import { call } from './client';
 
 /** Accounts (issue 3): e-mail codes, register, e-mail login, passwords, e-mail binding, the profile calls of SPEC 7. */
 export const sendCode = (input: SendCodeInput) => call<null>('POST', '/api/users/code/send', { body: input });
@@ -38,16 +37,6 @@ export const updateIsReade = (flag: FlagName, value = true) => call<UserFlags>('
 export const userCustom = (customColour: Gradient | null) => call<UserInfo>('POST', '/api/users/user/userCustom', { body: { customColour } });
 export const freezeMyAccount = () => call<null>('GET', '/api/users/user/freezeAccount');
 export const getUserBalance = () => call<{ balance: string }>('GET', '/api/users/user/getUserBalance');
-
-/** The image upload of the spine (multipart field "file"), signed with the session's keys like every call. */
-export async function uploadImage(file: File, keys: SessionKeys | null, language: string): Promise<{ id: string; urls: { thumb: string; card: string; full: string } }> {
-  const form = new FormData();
-  form.set('file', file);
-  const res = await fetch('/api/upload/image', { method: 'POST', headers: await signedHeaders('POST', '/api/upload/image', keys, language), body: form });
-  const answer = (await res.json()) as { code: string; msg: string; object: { id: string; urls: { thumb: string; card: string; full: string } } };
-  if (!isSuccess(answer.code, answer.msg)) throw new ApiFailure(answer.code, answer.msg, answer.object, res.status);
-  return answer.object;
-}
 
 export interface NoticeItem {
   id: string;

@@ -78,8 +78,11 @@ export interface UploadedImage {
   urls: { thumb: string; card: string; full: string };
 }
 
-/** Uploads one product image with progress (XMLHttpRequest reports upload progress; fetch does not). Signed like every call. */
-export async function uploadProductImage(file: File, keys: SessionKeys | null, language: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
+/**
+ * Uploads one image (multipart field "file") with progress: XMLHttpRequest reports upload progress, fetch
+ * does not. Signed like every call. Every picture of the app goes through here (src/app/uploadQueue.ts).
+ */
+export async function uploadImage(file: File, keys: SessionKeys | null, language: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
   const headers = await signedHeaders('POST', '/api/upload/image', keys, language);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

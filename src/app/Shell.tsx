@@ -141,8 +141,8 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   return (
     <GateContext.Provider value={gate}>
-      {/* The platform console is the staff's desk: it uses a desktop's width; the buyers' and sellers' screens keep the phone column. */}
-      <div className={css.frame} data-wide={path.startsWith('/platform/console') ? '' : undefined}>
+      {/* The platform console and the statechart gallery are desks: they use a desktop's width; the buyers' and sellers' screens keep the phone column. */}
+      <div className={css.frame} data-wide={path.startsWith('/platform/console') || path === '/statecharts' ? '' : undefined}>
         <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (

@@ -63,6 +63,10 @@ export const listRow = style({
   cursor: 'pointer',
 });
 
+/** A list row's icon and words (the account tab's rows). */
+export const listRowLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.md, minWidth: 0 });
+export const listRowIcon = style({ flex: 'none', color: vars.color.brand });
+
 const shimmer = keyframes({ '0%': { opacity: 0.6 }, '50%': { opacity: 1 }, '100%': { opacity: 0.6 } });
 export const skeleton = style({
   background: vars.color.skeleton,

@@ -1,6 +1,6 @@
 import { orderBadges } from '../../api/orders';
 import { useT } from '../../i18n/react';
-import { listRow } from '../../theme/ui.css';
+import { listRow, listRowIcon, listRowLabel } from '../../theme/ui.css';
 import { go } from '../navigation';
 import { useResource } from '../useResource';
 import * as css from './SellerEntry.css';
@@ -14,7 +14,8 @@ export function SellerCentreEntry() {
   const unread = badges.data?.seller.unread ?? 0;
   return (
     <button type="button" className={listRow} onClick={() => go('/seller/order/list')} data-testid="open-seller-centre">
-      <span className={css.label}>
+      <span className={`${listRowLabel} ${css.label}`}>
+        <Icon name="store" size={20} className={listRowIcon} />
         {t('sellerOrders.entry')}
         {unread > 0 ? (
           <span className={css.badge} data-testid="seller-centre-badge" aria-label={t('sellerOrders.unreadCount', { count: unread })}>
