@@ -203,8 +203,7 @@ const applyAfterSale: Step<OrderUiWorld> = {
     await vis(w.buyer, 'aftersale-kind-refundOnly').check();
     await vis(w.buyer, 'aftersale-description').fill('The lid arrived cracked; photo attached.');
     await w.buyer.getByTestId('aftersale-evidence-file').setInputFiles([await w.photo()]);
-    await vis(w.buyer, 'aftersale-evidence-thumb').waitFor();
-    await until('uploads in progress', () => w.buyer.getByText(/Uploading/).count(), 0, 15_000);
+    await w.buyer.locator('[data-testid="aftersale-evidence-thumb"][data-state="done"]').filter({ visible: true }).waitFor({ timeout: 15_000 });
     await vis(w.buyer, 'aftersale-submit').click();
     await w.buyer.waitForURL(/[?&]case=\d+/, { timeout: 10_000 });
   },
