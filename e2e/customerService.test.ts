@@ -113,7 +113,10 @@ describe('the help tab and the console desk in a real browser', () => {
 
     await staff.page.goto(`${app.url}/#/platform/console/service`);
     await vis(staff.page, 'conversation').first().click();
+    // On a phone the desk shows one pane at a time (issue 24): the customer is one tap away.
+    await vis(staff.page, 'desk-show-customer').click();
     await vis(staff.page, 'desk-user-orders').waitFor();
+    await vis(staff.page, 'desk-back-chat').click();
     await expect.poll(() => messageTexts(staff.page)).toContain('How do I change my delivery address?');
     await vis(staff.page, 'chat-connection').and(staff.page.locator('[data-state="live"]')).waitFor();
     await say(staff.page, 'Open Account, then Addresses.');

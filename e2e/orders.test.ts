@@ -111,6 +111,8 @@ describe('the order lifecycle in a real browser', () => {
     await vis(buyer.page, 'rate-submit').click();
     await vis(buyer.page, 'rate-problem').waitFor();
     await vis(buyer.page, 'rate-score-5').click();
+    // Issue 24 finding 8: the message goes as soon as the score is chosen (it stayed until the next tap).
+    await buyer.page.getByTestId('rate-problem').waitFor({ state: 'detached', timeout: 2000 });
     await vis(buyer.page, 'rate-submit').click();
     await expect.poll(async () => (await app.deps.db.selectFrom('orders').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status).toBe('rated');
     await buyer.page.goto(`${app.url}/#/product/detail?id=${hat.productId}`);

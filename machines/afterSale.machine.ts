@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { AfterSaleWindows } from '../src/domain/afterSaleRules';
+import { AfterSaleWindows, isPartialRefund } from '../src/domain/afterSaleRules';
 import { isMoneyString, parseMoney } from '../src/domain/money';
 import type { AfterSaleKind } from '../src/domain/orderRules';
 
@@ -105,8 +105,7 @@ export const afterSaleMachine = setup({
       if (event.type !== 'DECIDE_PARTIAL') return false;
       if (event.amount === undefined) return true;
       if (!isMoneyString(event.amount)) return false;
-      const amount = parseMoney(event.amount);
-      return amount > 0n && amount < parseMoney(context.amount);
+      return isPartialRefund(parseMoney(event.amount), parseMoney(context.amount));
     },
   },
   actions: {

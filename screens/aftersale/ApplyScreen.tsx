@@ -49,7 +49,6 @@ export function EvidencePicker({ queue, testId }: { queue: UploadQueue; testId: 
   );
 }
 
-
 function ApplyForm({ order }: { order: OrderView }) {
   const t = useT();
   const ids = useId();
@@ -63,6 +62,8 @@ function ApplyForm({ order }: { order: OrderView }) {
       go(`/mine/order/aftersale?case=${view.id}`, { replace: true });
     },
   );
+  // Once refused by the form's check, the message follows the fields and goes when they are fixed (issue 24).
+  const shown = send.problemFor({ ...draft, evidence: uploads.images.map((image) => image.id) });
   return (
     <form
       className={css.body}
@@ -94,9 +95,9 @@ function ApplyForm({ order }: { order: OrderView }) {
         <textarea className={css.textarea} required aria-required="true" maxLength={AfterSaleLimits.description} value={draft.description} onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))} data-testid="aftersale-description" />
       </label>
       <EvidencePicker queue={uploads} testId="aftersale-evidence" />
-      {send.problem ? (
+      {shown ? (
         <p className={css.warning} role="alert" data-testid="aftersale-problem">
-          {t(send.problem)}
+          {t(shown)}
         </p>
       ) : null}
       <button type="submit" className={button()} disabled={send.submitting} data-testid="aftersale-submit">

@@ -1,11 +1,11 @@
-import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ReturnAddress } from '../../machines/afterSale.machine';
 import { afterSaleAct, sellerReturnAddress } from '../../src/api/afterSale';
 import { DecisionSheet, type Figure } from '../../src/app/DecisionSheet';
 import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
-import { AfterSaleLimits } from '../../src/domain/afterSaleRules';
+import { AfterSaleLimits, isPartialRefund } from '../../src/domain/afterSaleRules';
 import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
 import { formatMoney, isMoneyString, parseMoney } from '../../src/domain/money';
 import { expressCompanies } from '../../src/domain/orderRules';
@@ -66,17 +66,24 @@ const isCheckProblem = (key: string | null) => key !== null && key.startsWith('a
  * the figures the step moves and its consequence in words; the buttons of a case never stretch around
  * an open form.
  */
-function StepForm({ label, testId, build, onDone, children, tone, figures, consequence, confirmLabel }: { label: string; testId: string; build: () => AfterSaleAction; onDone: (v: AfterSaleView) => void; children?: ReactNode; tone?: 'primary' | 'secondary' | 'danger'; figures?: Figure[]; consequence?: string; confirmLabel?: string }) {
+function StepForm({ label, testId, build, onDone, children, tone, figures, consequence, confirmLabel, rule }: { label: string; testId: string; build: () => AfterSaleAction; onDone: (v: AfterSaleView) => void; children?: ReactNode; tone?: 'primary' | 'secondary' | 'danger'; figures?: Figure[]; consequence?: string; confirmLabel?: string; rule?: () => string | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const caseId = useCaseId();
-  const send = useSubmit((action: AfterSaleAction) => afterSaleAct(caseId, action), stepIssue, (view) => {
+  // The step's schema, then the chart's own rule for it (a partial refund below the amount asked): a
+  // broken rule is said in the sheet and nothing is sent (issue 24: the server's refusal came as a toast
+  // that still sat beside "Done" once the arbiter had fixed the amount and decided).
+  // (The form chart keeps the check it started with: the rule is read afresh through a ref.)
+  const ruleRef = useRef(rule);
+  ruleRef.current = rule;
+  const check = (action: AfterSaleAction) => stepIssue(action) ?? ruleRef.current?.() ?? null;
+  const send = useSubmit((action: AfterSaleAction) => afterSaleAct(caseId, action), check, (view) => {
     setOpen(false);
     showToast(t('afterSale.actions.done'), 'success');
     onDone(view);
   });
   // A fixed field clears its message at once (issue 24); a server refusal stays until the next try.
-  const shown = isCheckProblem(send.problem) ? stepIssue(build()) : send.problem;
+  const shown = isCheckProblem(send.problem) ? check(build()) : send.problem;
   return (
     <DecisionSheet
       open={open}
@@ -138,7 +145,7 @@ function PartialStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterS
   const [reason, setReason] = useState('');
   const refund = isMoneyString(amount.trim()) ? parseMoney(amount.trim()) : null;
   const asked = parseMoney(view.amount);
-  const shown = refund !== null && refund > 0n && refund < asked ? refund : null;
+  const shown = refund !== null && isPartialRefund(refund, asked) ? refund : null;
   return (
     <StepForm
       label={t('afterSale.actions.decidePartial')}
@@ -151,6 +158,7 @@ function PartialStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterS
       consequence={t('decision.partialConsequence', { amount: shown === null ? '…' : formatMoney(shown), buyer: view.buyerName, seller: view.sellerName })}
       confirmLabel={shown === null ? t('afterSale.actions.decidePartial') : t('decision.refundAmount', { amount: formatMoney(shown) })}
       build={() => ({ type: 'DECIDE_PARTIAL', amount: amount.trim(), reason: reason.trim() })}
+      rule={() => (shown === null ? 'afterSale.rules.partialAmount' : null)}
       onDone={onDone}
     >
       <TextField label={t('afterSale.actions.partialAmount')} value={amount} onChange={setAmount} max={20} testId="aftersale-decide-partial-amount" />

@@ -55,7 +55,7 @@ function LiveStream({ onEvent, onLive }: { onEvent: (e: StreamEvent) => void; on
 }
 
 /** One conversation: its subject card, the messages (live), read receipts, and the composer. */
-export function ChatPanel({ conversation }: { conversation: ConversationView }) {
+export function ChatPanel({ conversation, className }: { conversation: ConversationView; /** Replaces the room's full-screen height (the desk's middle pane). */ className?: string }) {
   const t = useT();
   const page = useResource(() => loadMessages(conversation.id));
   const [extra, setExtra] = useState<MessageView[]>([]);
@@ -134,7 +134,7 @@ export function ChatPanel({ conversation }: { conversation: ConversationView }) 
   });
 
   return (
-    <div className={css.room}>
+    <div className={className ?? css.room}>
       <LiveStream
         onEvent={onEvent}
         onLive={() => {

@@ -3,7 +3,7 @@ import { deskConversations, deskUserContext, deskWorkOrder, staffCloseWorkOrder,
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { specDatetime } from '../../src/domain/customerService';
-import { orderStatusLabelKey } from '../../src/domain/orderStatus';
+import { PersonPanel } from '../../src/app/console/PersonPanel';
 import type { ConversationView } from '../../src/domain/types/customerService';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
@@ -14,56 +14,104 @@ import { LoginRequired } from './LoginRequired';
 import { useWorkOrderSteps, WorkOrderRow, WorkOrderThread } from './WorkOrderParts';
 import { Icon } from '../../src/app/Icon';
 
-/** Beside the chat: the user's orders (with their status) and work orders. */
-function UserContext({ userId }: { userId: string }) {
+/** Beside the conversation: the customer's work orders (their account, orders and cases are in the person panel). */
+function WorkOrders({ userId }: { userId: string }) {
   const t = useT();
   const context = useResource(() => deskUserContext(userId));
+  const list = context.data?.workOrders ?? [];
+  if (list.length === 0) return null;
   return (
-    <aside className={card} aria-label={t('chat.desk.userOrders')} data-testid="desk-user-orders">
-      <h2 style={{ margin: '0 0 8px', fontSize: 16 }}>{t('chat.desk.userOrders')}</h2>
-      {(context.data?.orders ?? []).length === 0 ? <p className={muted}>{t('app.empty')}</p> : null}
-      {(context.data?.orders ?? []).map((o) => (
-        <p key={o.id} className={muted}>
-          {o.orderNo} · {t(orderStatusLabelKey(o.status))} · {o.totalAmount} π
-        </p>
-      ))}
-      {(context.data?.workOrders ?? []).map((w) => (
-        <p key={w.id} className={muted}>
+    <section className={card} aria-labelledby={`desk-work-orders-${userId}`} data-testid="desk-user-workorders">
+      <h3 id={`desk-work-orders-${userId}`} style={{ margin: '0 0 8px', fontSize: 14 }}>
+        {t('chat.desk.queue')}
+      </h3>
+      {list.map((w) => (
+        <p key={w.id} className={muted} style={{ margin: '4px 0' }}>
           {w.workOrderNo} · {t(`workOrder.status.${w.status}`)}
         </p>
       ))}
-    </aside>
+    </section>
   );
 }
 
+type Pane = 'queue' | 'chat' | 'customer';
+
+/**
+ * The conversations as a desk (issue 24, finding 16): the queue, the open conversation and the customer
+ * (account, orders and after-sale cases with their products named, earlier withdrawals) side by side at
+ * a desk; on a phone one pane at a time, with a way to each of the others.
+ */
 function Conversations() {
   const t = useT();
   const list = useResource(deskConversations);
   const [open, setOpen] = useState<ConversationView | null>(null);
-  if (open) {
-    return (
-      <section style={{ display: 'grid', gap: 12 }}>
-        <button type="button" className={button({ tone: 'ghost' })} onClick={() => { setOpen(null); list.reload(); }}>
-          <Icon name="back" size={16} /> {t('chat.desk.waiting')}
-        </button>
-        <h2 style={{ margin: 0, fontSize: 16 }}>{open.otherName}</h2>
-        <UserContext userId={open.buyerId} />
-        <div className={card} style={{ padding: 0, overflow: 'hidden' }}>
-          <ChatPanel conversation={open} />
+  const [pane, setPane] = useState<Pane>('queue');
+  const name = open ? open.otherName || t('chat.customerService') : '';
+  return (
+    <div className={css.panes} data-testid="desk-panes">
+      <section className={`${card} ${css.pane}`} style={{ padding: 0 }} data-active={pane === 'queue'} aria-labelledby="desk-waiting" data-testid="desk-queue-pane">
+        <h2 id="desk-waiting" style={{ margin: 0, padding: 16, fontSize: 16 }}>
+          {t('chat.desk.waiting')}
+        </h2>
+        {list.state === 'ready' && (list.data ?? []).length === 0 ? <p className={muted} style={{ padding: 16 }}>{t('chat.noConversations')}</p> : null}
+        <div role="list">
+          {(list.data ?? []).map((c) => (
+            <div role="listitem" key={c.id} aria-current={open?.id === c.id ? 'true' : undefined} className={open?.id === c.id ? css.currentRow : undefined}>
+              <ConversationRow
+                c={c}
+                onOpen={() => {
+                  setOpen(c);
+                  setPane('chat');
+                }}
+              />
+            </div>
+          ))}
         </div>
       </section>
-    );
-  }
-  return (
-    <section className={card} style={{ padding: 0, overflow: 'hidden' }} aria-labelledby="desk-waiting">
-      <h2 id="desk-waiting" style={{ margin: 0, padding: 16, fontSize: 16 }}>
-        {t('chat.desk.waiting')}
-      </h2>
-      {list.state === 'ready' && (list.data ?? []).length === 0 ? <p className={muted} style={{ padding: 16 }}>{t('chat.noConversations')}</p> : null}
-      {(list.data ?? []).map((c) => (
-        <ConversationRow key={c.id} c={c} onOpen={() => setOpen(c)} />
-      ))}
-    </section>
+      <section className={css.pane} data-active={pane === 'chat'} aria-label={open ? t('desk.conversationWith', { name }) : t('desk.conversation')} data-testid="desk-chat-pane">
+        {open ? (
+          <>
+            <div className={css.paneNav}>
+              <button
+                type="button"
+                className={`${button({ tone: 'ghost' })} ${css.phoneOnly}`}
+                onClick={() => {
+                  setPane('queue');
+                  list.reload();
+                }}
+                data-testid="desk-back-queue"
+              >
+                <Icon name="back" size={16} /> {t('chat.desk.waiting')}
+              </button>
+              <h2 className={css.paneTitle} style={{ flex: 1 }}>
+                {name}
+              </h2>
+              <button type="button" className={`${button({ tone: 'secondary' })} ${css.phoneOnly}`} onClick={() => setPane('customer')} data-testid="desk-show-customer">
+                {t('desk.aboutCustomer')}
+              </button>
+            </div>
+            <div className={card} style={{ padding: 0, overflow: 'hidden' }}>
+              <ChatPanel key={open.id} conversation={open} className={css.deskRoom} />
+            </div>
+          </>
+        ) : (
+          <p className={`${card} ${muted} ${css.placeholder}`}>{t('desk.pickConversation')}</p>
+        )}
+      </section>
+      <section className={css.pane} data-active={pane === 'customer'} aria-label={t('desk.customer')} data-testid="desk-customer-pane">
+        {open ? (
+          <>
+            <button type="button" className={`${button({ tone: 'ghost' })} ${css.phoneOnly}`} onClick={() => setPane('chat')} data-testid="desk-back-chat">
+              <Icon name="back" size={16} /> {t('desk.backToConversation')}
+            </button>
+            <PersonPanel key={open.buyerId} userId={open.buyerId} view="customer" testId="desk-user-orders" />
+            <WorkOrders key={`w-${open.buyerId}`} userId={open.buyerId} />
+          </>
+        ) : (
+          <p className={`${card} ${muted} ${css.placeholder}`}>{t('desk.customerHint')}</p>
+        )}
+      </section>
+    </div>
   );
 }
 
@@ -119,7 +167,7 @@ function Queue() {
   );
 }
 
-/** /platform/console/service: the customer-service desk: conversations waiting for the platform, answered live, the user's orders beside; the work-order queue by age. */
+/** /platform/console/service: the customer-service desk: conversations waiting for the platform, answered live, the customer beside (three panes at a desk); the work-order queue by age. */
 export default function DeskScreen() {
   const t = useT();
   const [tab, setTab] = useState<'chat' | 'workOrders'>('chat');

@@ -28,3 +28,37 @@ export const images = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wr
 export const details = style({ borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.md });
 /** Pictures on their way above the composer (empty when none). */
 export const tray = style({ padding: `0 ${vars.space.sm}`, background: vars.color.surface, selectors: { '&:not(:empty)': { paddingBlock: vars.space.sm, borderTop: `1px solid ${vars.color.border}` } } });
+
+/**
+ * The customer-service desk (issue 24, finding 16): three panes at a desk (the queue of conversations,
+ * the conversation, the customer), one pane at a time on a phone, chosen by `data-active`.
+ */
+const deskWidth = 'screen and (min-width: 1024px)';
+export const panes = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.md,
+  '@media': { [deskWidth]: { gridTemplateColumns: 'minmax(240px, 1fr) minmax(0, 2fr) minmax(280px, 1.2fr)', alignItems: 'start' } },
+});
+export const pane = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+  selectors: { '&[data-active="false"]': { display: 'none' } },
+  '@media': {
+    [deskWidth]: {
+      maxHeight: `calc(100dvh - ${vars.layout.headerHeight} - 120px)`,
+      overflowY: 'auto',
+      selectors: { '&[data-active="false"]': { display: 'flex' } },
+    },
+  },
+});
+/** The buttons that move between panes on a phone: at a desk every pane is in view. */
+export const phoneOnly = style({ '@media': { [deskWidth]: { display: 'none' } } });
+export const paneNav = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'center' });
+export const paneTitle = style({ margin: 0, fontSize: vars.font.size.lg, overflowWrap: 'anywhere' });
+/** The conversation inside the desk: the room's height less the desk's own header and tabs. */
+export const deskRoom = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight} - 180px)`, minHeight: 360 });
+export const placeholder = style({ padding: vars.space.lg, textAlign: 'center' });
+export const currentRow = style({ background: vars.color.brandSoft });

@@ -29,7 +29,7 @@ function RateForm({ order }: { order: OrderView }) {
   );
   const filled = (n: number) => draft.score !== null && n <= draft.score;
   return (
-    <BuyerStepForm step={send} onSubmit={() => send.submit(draft)} testId="rate" submitLabel={t('buyerOrders.rate.submit')}>
+    <BuyerStepForm step={{ submitting: send.submitting, problem: send.problemFor(draft) }} onSubmit={() => send.submit(draft)} testId="rate" submitLabel={t('buyerOrders.rate.submit')}>
       <section className={`${card} ${ordersCss.section}`}>
         <strong>{order.sellerName}</strong>
         <OrderItems items={order.items} />

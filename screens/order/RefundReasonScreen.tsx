@@ -18,7 +18,7 @@ function RefundForm({ order }: { order: OrderView }) {
     'buyerOrders.cancel.refundToast',
   );
   return (
-    <BuyerStepForm step={send} onSubmit={() => send.submit(draft)} testId="refund" submitLabel={t('buyerOrders.cancel.confirmRefund')}>
+    <BuyerStepForm step={{ submitting: send.submitting, problem: send.problemFor(draft) }} onSubmit={() => send.submit(draft)} testId="refund" submitLabel={t('buyerOrders.cancel.confirmRefund')}>
       <OrderSummary order={order}>
         <p className={muted}>{t('buyerOrders.refund.intro')}</p>
       </OrderSummary>

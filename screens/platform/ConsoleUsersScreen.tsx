@@ -11,6 +11,7 @@ import { Field } from '../account/Fields';
 import * as css from '../account/forms.css';
 import { useAccountForm } from '../account/useAccountForm';
 import * as desk from './desk.css';
+import { roleLabelKey } from '../../src/domain/roleLabels';
 
 /**
  * One user found (issue 24): who they are and whether frozen; freezing (or unfreezing) sits behind the
@@ -46,7 +47,7 @@ function UserCard({ user, onChanged }: { user: ConsoleUser; onChanged: (u: Conso
         <strong>{user.nickname}</strong> <span className={muted}>@{user.username} · #{user.id}</span>
         <br />
         <small className={muted}>
-          {user.email ?? t('accounts.console.noEmail')} · {user.roles.join(', ')} · {user.coinLinked ? t('accounts.console.coinLinked') : t('accounts.console.emailOnly')}
+          {user.email ?? t('accounts.console.noEmail')} · <span data-testid="console-user-roles">{user.roles.map((r) => t(roleLabelKey(r))).join(' · ')}</span> · {user.coinLinked ? t('accounts.console.coinLinked') : t('accounts.console.emailOnly')}
         </small>
         {user.frozen && (
           <p className={css.problem} data-testid="console-user-frozen">

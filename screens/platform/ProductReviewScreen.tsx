@@ -1,11 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { getReviewQueue, reviewProduct } from '../../src/api/catalogue';
+import { PersonPanel } from '../../src/app/console/PersonPanel';
+import { PhotoViewer } from '../../src/app/PhotoViewer';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import type { ProductStatus, ReviewItem } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as desk from './desk.css';
 
 type Decision = 'approve' | 'reject' | 'freeze' | 'unfreeze';
 const decisionOf: Record<string, Decision> = { APPROVE: 'approve', REJECT: 'reject', FREEZE: 'freeze', UNFREEZE: 'unfreeze' };
@@ -14,6 +17,8 @@ const needsReason = (d: Decision) => d === 'reject' || d === 'freeze';
 function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
   const t = useT();
   const [reason, setReason] = useState('');
+  const [viewer, setViewer] = useState<number | null>(null);
+  const pictureButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const act = useSubmit(
     ({ decision, reason: why }: { decision: Decision; reason: string }) => reviewProduct(item.id, decision, needsReason(decision) ? why.trim() : undefined),
     ({ decision, reason: why }) => (needsReason(decision) && !why.trim() ? 'catalogue.rules.reasonRequired' : null),
@@ -21,12 +26,39 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
   );
   const decisions = item.allowed.map((e) => decisionOf[e]).filter((d): d is Decision => d !== undefined);
   return (
-    <article className={card} data-testid="review-item" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <div style={{ display: 'flex', gap: 8, overflowX: 'auto' }}>
-        {item.images.map((i) => (
-          <img key={i.id} src={i.urls.thumb} width={96} height={96} alt="" loading="lazy" style={{ borderRadius: 8, objectFit: 'cover' }} />
+    <article className={`${card} ${desk.reviewItem}`} data-testid="review-item">
+      <div className={desk.reviewMain}>
+      {/* Large pictures, each opening the full-screen viewer with zoom (issue 24, finding 17). */}
+      <ul className={desk.pictures} data-testid="review-pictures">
+        {item.images.map((image, i) => (
+          <li key={image.id}>
+            <button
+              type="button"
+              className={desk.picture}
+              onClick={() => setViewer(i)}
+              aria-label={t('desk.review.openPicture', { n: i + 1, count: item.images.length })}
+              ref={(el) => {
+                pictureButtons.current[i] = el;
+              }}
+              data-testid="review-picture"
+            >
+              <img src={image.urls.card} width={image.width || 480} height={image.height || 480} alt="" loading="lazy" className={desk.pictureImage} />
+            </button>
+          </li>
         ))}
-      </div>
+      </ul>
+      {viewer !== null ? (
+        <PhotoViewer
+          title={item.title}
+          images={item.images}
+          start={viewer}
+          onClose={(at) => {
+            setViewer(null);
+            // Back to the picture the viewer closed on.
+            requestAnimationFrame(() => pictureButtons.current[at]?.focus());
+          }}
+        />
+      ) : null}
       <strong data-testid="review-title">{item.title}</strong>
       <span className={muted}>
         π {item.price} · {t('catalogue.console.seller', { name: item.seller.nickname })}
@@ -53,6 +85,8 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
           </button>
         ))}
       </div>
+      </div>
+      <PersonPanel userId={item.seller.id} view="seller" testId="review-seller" />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { reviewWithdrawal, withdrawalReviewQueue } from '../../src/api/withdrawal';
-import { DecisionSheet, Figures } from '../../src/app/DecisionSheet';
-import { personContext } from '../../src/api/console';
+import { DecisionSheet } from '../../src/app/DecisionSheet';
+import { PersonPanel } from '../../src/app/console/PersonPanel';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
@@ -17,28 +17,6 @@ import { useLanguage, useT } from '../../src/i18n/react';
 import * as desk from './desk.css';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import { exactTime, shortDate } from '../../src/domain/dates';
-
-/** The person beside the decision (issue 24, finding 15): account age, orders, earlier withdrawals, disputes. */
-function Person({ userId }: { userId: string }) {
-  const t = useT();
-  const language = useLanguage();
-  const { data } = useResource(() => personContext(userId));
-  if (!data) return <div className={skeleton} style={{ height: 120 }} aria-busy="true" />;
-  const days = Math.max(0, Math.floor((Date.now() - new Date(data.memberSince).getTime()) / 86_400_000));
-  return (
-    <aside className={desk.person} aria-label={t('personContext.title', { name: data.username })} data-testid="withdrawal-person">
-      <strong>{t('personContext.title', { name: data.username })}</strong>
-      <Figures
-        lines={[
-          { label: t('personContext.memberSince'), value: `${new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(data.memberSince))} · ${t('personContext.days', { count: days })}`, testId: 'person-since' },
-          { label: t('personContext.orders'), value: t('personContext.ordersValue', { bought: data.ordersBought, sold: data.ordersSold }), testId: 'person-orders' },
-          { label: t('personContext.withdrawals'), value: t('personContext.withdrawalsValue', { succeeded: data.withdrawalsSucceeded, failed: data.withdrawalsFailed, amount: data.withdrawn }), testId: 'person-withdrawals' },
-          { label: t('personContext.disputes'), value: t('personContext.disputesValue', { buyer: data.disputesAsBuyer, seller: data.disputesAsSeller }), testId: 'person-disputes' },
-        ]}
-      />
-    </aside>
-  );
-}
 
 /**
  * One withdrawal to review (issue 24): Approve and Reject each open a confirmation stating the amount and
@@ -123,7 +101,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
         </label>
       </DecisionSheet>
       </div>
-      <Person userId={item.userId} />
+      <PersonPanel userId={item.userId} view="withdrawal" testId="withdrawal-person" />
     </article>
   );
 }

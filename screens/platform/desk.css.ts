@@ -84,4 +84,27 @@ export const reviewItem = style({
   '@media': { [deskWidth]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
 });
 export const reviewMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
-export const person = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.background, minWidth: 0 });
+
+/** A product to review: its pictures large (issue 24, finding 17), each a button opening the viewer. */
+export const pictures = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  gap: vars.space.sm,
+  overflowX: 'auto',
+  '@media': { [deskWidth]: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', overflowX: 'visible' } },
+});
+export const picture = style({
+  display: 'block',
+  width: '240px',
+  aspectRatio: '1',
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.skeleton,
+  overflow: 'hidden',
+  cursor: 'zoom-in',
+  '@media': { [deskWidth]: { width: '100%' } },
+});
+export const pictureImage = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });

@@ -29,7 +29,8 @@ import type { CommentItem, ProductDetail, Relation } from '../../src/domain/type
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
 import * as css from './product.css';
-import { firstChoice, isFreeShipping, PhotoViewer, ProductBar, SpecSheet, type SheetMode, type SkuChoice } from './ProductBuy';
+import { PhotoViewer } from '../../src/app/PhotoViewer';
+import { firstChoice, isFreeShipping, ProductBar, SpecSheet, type SheetMode, type SkuChoice } from './ProductBuy';
 
 /**
  * The image strip: a scroll region reachable by keyboard (Tab, then the arrow keys, Home and End), and
@@ -127,7 +128,8 @@ function Gallery({ product }: { product: ProductDetail }) {
       </div>
       {viewer !== null && (
         <PhotoViewer
-          product={product}
+          title={product.title}
+          images={product.images}
           start={viewer}
           onClose={(at) => {
             returnTo.current = at;

@@ -207,14 +207,6 @@ export const quantityRow = style({ display: 'flex', alignItems: 'center', justif
 export const stepper = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, fontVariantNumeric: 'tabular-nums' });
 export const stepButton = style({ display: 'grid', placeItems: 'center', width: '36px', height: '36px', borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.text, cursor: 'pointer', selectors: { '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } } });
 export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
-export const viewer = style({ position: 'fixed', inset: 0, zIndex: 80, background: '#000', display: 'flex', flexDirection: 'column', color: '#fff' });
-export const viewerTop = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: vars.space.sm });
-export const viewerCount = style({ flex: 1, fontVariantNumeric: 'tabular-nums', paddingInlineStart: vars.space.sm });
-export const viewerButton = style({ display: 'grid', placeItems: 'center', width: '44px', height: '44px', borderRadius: '50%', border: 'none', background: 'rgba(255,255,255,0.14)', color: '#fff', cursor: 'pointer', selectors: { '&[aria-pressed="true"]': { background: 'rgba(255,255,255,0.4)' }, '&:disabled': { opacity: 0.35, cursor: 'default' } } });
-export const viewerStrip = style({ flex: 1, minHeight: 0, display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', selectors: { '&[data-zoomed="true"]': { scrollSnapType: 'none', overflowX: 'hidden' } } });
-export const viewerSlide = style({ flex: '0 0 100%', scrollSnapAlign: 'center', display: 'grid', placeItems: 'center', overflow: 'hidden', selectors: { '&[data-zoomed="true"]': { overflow: 'auto', placeItems: 'start' } } });
-export const viewerImage = style({ maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', touchAction: 'pan-x pan-y pinch-zoom', selectors: { [`${viewerSlide}[data-zoomed="true"] &`]: { maxWidth: 'none', maxHeight: 'none', width: '200%' } } });
-export const viewerNav = style({ display: 'flex', justifyContent: 'space-between', padding: vars.space.md });
 
 // The store header (issue 22, finding 8): holds at 320 px in every language.
 export const storeCard = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

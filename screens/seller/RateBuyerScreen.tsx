@@ -32,7 +32,7 @@ function RateBuyerForm({ id, order }: { id: string; order: OrderView }) {
       className={css.form}
       testId="seller-rate-form"
       onSubmit={() => rate.submit({ score, comment })}
-      problem={rate.problem}
+      problem={rate.problemFor({ score, comment })}
       problemClassName={css.problem}
       problemTestId="seller-rate-problem"
       submitLabel={t('sellerOrders.rate.submit')}

@@ -12,6 +12,9 @@ export function useSubmit<V, R>(send: (values: V) => Promise<R>, check?: (values
   sendRef.current = send;
   const doneRef = useRef(onDone);
   doneRef.current = onDone;
+  // The chart keeps the check it started with: it reads the current one through this ref.
+  const checkRef = useRef(check);
+  checkRef.current = check;
   const actor = useActorRef(
     accountFormMachine.provide({
       actors: {
@@ -22,7 +25,7 @@ export function useSubmit<V, R>(send: (values: V) => Promise<R>, check?: (values
         }),
       },
     }),
-    { input: { check: check ? (values: unknown) => check(values as V) : undefined } },
+    { input: { check: (values: unknown) => checkRef.current?.(values as V) ?? null } },
   );
   const state = useSelector(actor, (s) => s.value as 'editing' | 'submitting' | 'done');
   const problem = useSelector(actor, (s) => s.context.problem);
@@ -30,6 +33,11 @@ export function useSubmit<V, R>(send: (values: V) => Promise<R>, check?: (values
     state,
     problem,
     submitting: state === 'submitting',
+    /**
+     * The problem to show for the values now on screen: once the form was refused by its check, the message
+     * follows the fields and goes as soon as they are fixed (issue 24, finding 8: it stayed until the next tap).
+     */
+    problemFor: (values: V): string | null => (problem === null ? null : (checkRef.current?.(values) ?? null)),
     submit: (values: V) => {
       if (actor.getSnapshot().matches('done')) actor.send({ type: 'EDIT' });
       actor.send({ type: 'SUBMIT', values });

@@ -38,3 +38,8 @@ export function refundSplit(refund: Units, paid: Units, fee: Units): { fromSelle
   const fromFees = (refund * cappedFee) / paid;
   return { fromSeller: refund - fromFees, fromFees };
 }
+
+/** A partial refund is more than nothing and less than what the buyer asked for (the chart's guard and the arbiter's form). */
+export function isPartialRefund(refund: Units, asked: Units): boolean {
+  return refund > 0n && refund < asked;
+}

@@ -9,6 +9,9 @@ export interface ConsoleQueue {
 export interface PersonContext {
   userId: string;
   username: string;
+  nickname: string;
+  /** Role ids: the screen says them in words (desk.role.*). */
+  roles: string[];
   memberSince: string;
   frozen: boolean;
   ordersBought: number;
@@ -18,4 +21,16 @@ export interface PersonContext {
   withdrawn: string;
   disputesAsBuyer: number;
   disputesAsSeller: number;
+  /** After-sale cases on either side still open (applied, agreed, rejected, under appeal, goods on the way back). */
+  openDisputes: number;
+  /** The shop's name from the approved seller application; null for someone who does not sell. */
+  shopName: string | null;
+  /** The seller's products by review outcome (src/domain/personContext.ts says which states count). */
+  products: { published: number; approved: number; rejected: number };
+  /** The latest orders on either side, newest first, each with its first product's title. */
+  recentOrders: { id: string; orderNo: string; status: string; total: string; side: 'bought' | 'sold'; product: string; more: number; createdAt: string }[];
+  /** The latest after-sale cases on either side, newest first, with the order's first product's title. */
+  recentCases: { id: string; orderNo: string; status: string; amount: string; side: 'buyer' | 'seller'; product: string; createdAt: string }[];
+  /** The latest withdrawals, newest first. */
+  recentWithdrawals: { id: string; status: string; amount: string; createdAt: string }[];
 }
