@@ -51,6 +51,12 @@ export function orderWorldModel(s: () => Stage): UiModel<OrderUiWorld> {
       };
       return world;
     },
+    onFailure: async (w, f) => {
+      if (process.env.UI_SHOTS) {
+        await w.buyer.screenshot({ path: `${process.env.UI_SHOTS}/order-buyer-${f.step}-${Date.now()}.png` });
+        await w.seller.screenshot({ path: `${process.env.UI_SHOTS}/order-seller-${f.step}-${Date.now()}.png` });
+      }
+    },
   };
 }
 
