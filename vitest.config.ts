@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'machines/**/*.test.ts', 'screens/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' },
       },
-      { extends: true, test: { name: 'model', include: ['model-tests/**/*.test.ts'], exclude: ['model-tests/api/**', 'node_modules/**'], environment: 'node', testTimeout: 120_000 } },
+      { extends: true, test: { name: 'model', include: ['model-tests/**/*.test.ts'], exclude: ['model-tests/api/**', 'model-tests/ui/**', 'node_modules/**'], environment: 'node', testTimeout: 120_000 } },
       {
         extends: true,
         test: { name: 'server-pglite', include: ['server/**/*.test.ts', 'model-tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
@@ -35,7 +35,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 120_000 },
+        test: { name: 'e2e', include: ['e2e/**/*.test.ts', 'model-tests/ui/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 120_000 },
       },
     ],
   },

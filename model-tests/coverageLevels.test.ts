@@ -3,6 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { machineRegistry } from '../machines/index';
+import { loginGateUiModel } from '../screens/account/loginGate.ui-model';
+import { cartUiModel } from '../screens/cart/cart.ui-model';
+import { checkInUiModel } from '../screens/checkin/checkIn.ui-model';
+import { orderUiModel } from '../screens/order/order.ui-model';
+import { paymentUiModel } from '../screens/order/payment.ui-model';
 import { coverageOf } from '../screens/gallery/coverage';
 import { readCoverage } from './support/coverageFile';
 import { allTransitions } from './support/walk';
@@ -75,5 +80,30 @@ describe('coverage by level', () => {
       expect(c?.total, entry.id).toBe(allTransitions(entry.machine).length);
       expect(file[entry.id]?.levels?.chart?.walked, entry.id).toBe(c?.walked);
     }
+  });
+});
+
+/**
+ * The UI level (model-tests/ui, the e2e project): each chart a person drives in the browser has a UI
+ * model beside its screens; every transition of it is walked through the browser or listed in the
+ * model's notWalkable with why. A transition added to such a chart fails here until a screen takes it
+ * (and the UI walk records it) or the model says why no person can.
+ */
+const uiModels = {
+  order: orderUiModel,
+  payment: paymentUiModel,
+  checkIn: checkInUiModel,
+  loginGate: loginGateUiModel,
+  cart: cartUiModel({ productId: 'p', skuId: 's' }),
+};
+
+describe('coverage through the UI', () => {
+  it.each(Object.keys(uiModels) as (keyof typeof uiModels)[])('every transition of %s was walked through the browser or is listed as not walkable there', (id) => {
+    const model = uiModels[id];
+    const file = readCoverage()[id];
+    expect(file?.levels?.ui, `${id} has no UI level in coverage.json: run model-tests/ui`).toBeDefined();
+    const notWalked = allTransitions(model.machine).filter((k) => !(file?.transitions?.[k] ?? []).includes('ui'));
+    expect(notWalked.sort()).toEqual(Object.keys(model.notWalkable).sort());
+    for (const [key, why] of Object.entries(model.notWalkable)) expect(why.length, `${key}: why it is not walkable`).toBeGreaterThan(10);
   });
 });

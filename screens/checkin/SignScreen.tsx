@@ -60,7 +60,7 @@ function SignToday() {
               {done ? t('checkInDesk.doneButton') : t('checkIn.signButton')}
             </button>
             {day === 'failed' ? (
-              <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'RETRY' })}>
+              <button type="button" className={button({ tone: 'secondary' })} onClick={() => actor.send({ type: 'RETRY' })} data-testid="sign-retry">
                 {t('checkIn.retry')}
               </button>
             ) : null}
