@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BodyLimits, PasswordLock, RateLimits } from '../src/domain/abuseLimits';
 import { ResponseCode } from '../src/domain/codes';
@@ -124,6 +125,30 @@ describe('finding 7: body limits', () => {
     expect((JSON.parse(result.text) as { code: string }).code).toBe(ResponseCode.invalidField);
     // Answered long before the 50 MB were sent: the server stopped reading at the limit.
     expect(result.sentWhenAnswered).toBeLessThan(total / 2);
+  });
+
+  it('a refused body that is sent whole leaves the connection open for the next request', async () => {
+    const { port } = new URL(server.url);
+    const body = `{"path":"/index","x":"${'a'.repeat(BodyLimits.defaultBytes)}"}`;
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => undefined);
+    const answers = () => received.split('HTTP/1.1 ').length - 1;
+    const until = async (test: () => boolean) => {
+      for (let i = 0; i < 100 && !test(); i += 1) await new Promise((r) => setTimeout(r, 20));
+    };
+    socket.write(`POST /api/analytics/pageView HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    await until(() => answers() === 1 && received.includes(ResponseCode.invalidField));
+    expect(received).toContain(`"code":"${ResponseCode.invalidField}"`);
+    await new Promise((r) => setTimeout(r, 300)); // the refused body has been read and dropped by now
+    socket.write('GET /api/users/language/getLanguageType HTTP/1.1\r\nHost: x\r\n\r\n');
+    await until(() => answers() === 2);
+    expect(answers()).toBe(2);
+    expect(received.split('HTTP/1.1 ')[2]).toMatch(/^200 /);
+    socket.end();
+    await closed;
   });
 
   it('a declared length over the limit is refused before the body is read', async () => {

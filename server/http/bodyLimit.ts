@@ -37,7 +37,9 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
       // Node would end the socket as soon as the refusal is sent, with the body still unread: a reset.)
       const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: { once(event: 'finish', f: () => void): void } } | undefined;
       const sent = new Promise<void>((resolve) => (env?.outgoing ? env.outgoing.once('finish', resolve) : resolve()));
-      void Promise.all([linger(reader), sent]).finally(() => env?.incoming?.socket?.destroy());
+      // Read to its end, the connection is clean and stays open for the client's next request; cut short,
+      // what is left would be read as the next request, so the connection ends.
+      void Promise.all([linger(reader), sent]).then(([whole]) => whole || env?.incoming?.socket?.destroy());
       throw error;
     };
     if (declared !== null && Number(declared) > limit) refuse(new BodyTooLarge(limit));
@@ -64,19 +66,21 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes. */
-async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+/** Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes: true if it reached the end. */
+async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
   const until = Date.now() + BodyLimits.lingerMs;
   let dropped = 0;
   const stop = new Promise<'stop'>((resolve) => setTimeout(() => resolve('stop'), BodyLimits.lingerMs).unref());
   try {
     while (Date.now() < until && dropped < BodyLimits.lingerBytes) {
       const next = await Promise.race([reader.read(), stop]);
-      if (next === 'stop' || next.done) break;
+      if (next === 'stop') break;
+      if (next.done) return true;
       dropped += next.value.byteLength;
     }
   } catch {
     // the client went away: nothing left to drop
   }
   await reader.cancel().catch(() => undefined);
+  return false;
 }
