@@ -5,9 +5,8 @@ import { useGate } from '../../src/app/gateContext';
 import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
-import { UploadTileList } from '../../src/app/UploadTiles';
+import { ImageFileInput, UploadTileList } from '../../src/app/UploadTiles';
 import { useUploadQueue } from '../../src/app/uploadQueue';
-import { acceptedImageTypes } from '../../src/app/uploadShrink';
 import { changeNickNameInput } from '../../src/domain/schemas/accounts';
 import { useT } from '../../src/i18n/react';
 import { button, card, screen } from '../../src/theme/ui.css';
@@ -57,16 +56,10 @@ export default function NickNameScreen() {
           <button type="button" className={button({ tone: 'secondary' })} aria-busy={portrait.busy} disabled={portrait.busy} onClick={() => picker.current?.click()} data-testid="portrait-change">
             {portrait.busy ? t('accounts.working') : t('accounts.profile.changePortrait')}
           </button>
-          <input
-            ref={picker}
-            type="file"
-            accept={acceptedImageTypes}
-            hidden
-            tabIndex={-1}
-            data-testid="portrait-file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
+          <ImageFileInput
+            inputRef={picker}
+            testId="portrait-file"
+            onFiles={([file]) => {
               if (!file) return;
               for (const item of portrait.items) portrait.remove(item.key);
               portrait.add([file]);

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { markRead, messages as loadMessages, sendMessage } from '../../src/api/chat';
 import { go } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
-import { UploadTileList } from '../../src/app/UploadTiles';
+import { ImageFileInput, UploadTileList } from '../../src/app/UploadTiles';
 import { useUploadQueue } from '../../src/app/uploadQueue';
-import { acceptedImageTypes } from '../../src/app/uploadShrink';
 import { useResource } from '../../src/app/useResource';
 import { ChatLimits, specDatetime } from '../../src/domain/customerService';
 import type { ConversationView, MessageView, StreamEvent, SubjectCard } from '../../src/domain/types/customerService';
@@ -193,19 +192,7 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
         <button type="button" className={button({ tone: 'secondary' })} style={{ paddingInline: 12 }} aria-label={t('chat.attach')} aria-busy={uploads.busy} onClick={() => picker.current?.click()} data-testid="chat-attach">
           <Icon name="image" size={20} />
         </button>
-        <input
-          ref={picker}
-          type="file"
-          accept={acceptedImageTypes}
-          hidden
-          tabIndex={-1}
-          data-testid="chat-image"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) uploads.add([file]);
-          }}
-        />
+        <ImageFileInput inputRef={picker} testId="chat-image" onFiles={([file]) => file && uploads.add([file])} />
         <input className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" />
         <button type="submit" className={button()} disabled={!draft.trim()} data-testid="chat-send">
           {t('chat.send')}

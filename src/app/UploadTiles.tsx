@@ -104,8 +104,7 @@ export function UploadTiles({ queue, max, addLabel, testIds, inputId, layout = '
   const t = useT();
   const picker = useRef<HTMLInputElement | null>(null);
   const room = max - queue.items.length;
-  const take = (files: FileList | null) => {
-    const list = [...(files ?? [])];
+  const take = (list: File[]) => {
     if (list.length > room) onTooMany?.();
     queue.add(list.slice(0, Math.max(0, room)));
   };
@@ -131,23 +130,34 @@ export function UploadTiles({ queue, max, addLabel, testIds, inputId, layout = '
             <Icon name="camera" size={24} />
             {addLabel}
           </button>
-          <input
-            ref={picker}
-            id={inputId}
-            type="file"
-            accept={acceptedImageTypes}
-            multiple={max > 1}
-            hidden
-            tabIndex={-1}
-            onChange={(e) => {
-              take(e.target.files);
-              e.target.value = '';
-            }}
-            data-testid={testIds.input}
-          />
+          <ImageFileInput inputRef={picker} id={inputId} multiple={max > 1} testId={testIds.input} onFiles={take} />
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/**
+ * The hidden file input behind an "add a picture" button: the image types the upload takes, emptied after
+ * each choice so that the same picture can be chosen again.
+ */
+export function ImageFileInput({ inputRef, id, multiple = false, testId, onFiles }: { inputRef: React.RefObject<HTMLInputElement | null>; id?: string; multiple?: boolean; testId?: string; onFiles: (files: File[]) => void }) {
+  return (
+    <input
+      ref={inputRef}
+      id={id}
+      type="file"
+      accept={acceptedImageTypes}
+      multiple={multiple}
+      hidden
+      tabIndex={-1}
+      data-testid={testId}
+      onChange={(e) => {
+        const files = [...(e.target.files ?? [])];
+        e.target.value = '';
+        onFiles(files);
+      }}
+    />
   );
 }
 
