@@ -2,7 +2,6 @@ import { Component, useSyncExternalStore, type ReactNode } from 'react';
 import { useT } from '../i18n/react';
 import { button, muted } from '../theme/ui.css';
 import { LazyIcon } from './LazyIcon';
-import { reviveFailedScreens } from './lazyScreen';
 import { ScreenHeader } from './ScreenHeader';
 import * as css from './shell.css';
 
@@ -71,12 +70,10 @@ export class ScreenBoundary extends Component<{ children: ReactNode; shown: bool
   static getDerivedStateFromProps(props: { shown: boolean; online: boolean }, state: BoundaryState): Partial<BoundaryState> | null {
     if (props.shown === state.shown && props.online === state.online) return null;
     const again = state.error !== null && ((props.shown && !state.shown) || (props.online && !state.online));
-    if (again) reviveFailedScreens();
     return { shown: props.shown, online: props.online, ...(again ? { error: null } : {}) };
   }
 
   retry = () => {
-    reviveFailedScreens();
     this.setState({ error: null });
   };
 

@@ -13,11 +13,6 @@ export function ScreenFallback() {
   );
 }
 
-/** Kept for the shell's Retry (src/app/ScreenBoundary.tsx): a failed load is asked again by the next mount anyway. */
-export function reviveFailedScreens(): void {
-  // Nothing is kept failed: see retryableLazy.
-}
-
 /**
  * A lazily loaded component that renders at once when its code is there, and otherwise shows the screen's
  * outline until it is. Not React.lazy: a Suspense boundary that showed its fallback holds the content back
