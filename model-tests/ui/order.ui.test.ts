@@ -52,6 +52,13 @@ export function orderWorldModel(s: () => Stage): UiModel<OrderUiWorld> {
       return world;
     },
     onFailure: async (w, f) => {
+      // Whether the server and its database still answer: a stalled server and a stuck page fail alike.
+      const { app } = s();
+      const within = async (work: Promise<unknown>) =>
+        Promise.race([work.then(() => 'answers', (error: unknown) => `fails (${String(error)})`), new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 3 s'), 3000))]);
+      const page = await within(fetch(`${app.url}/`).then((r) => r.text()));
+      const database = await within(app.deps.db.selectFrom('orders').select('id').limit(1).execute());
+      console.error(`[order walk] after the failure at step ${f.step}: the server's first page ${page}; the database ${database}`);
       if (process.env.UI_SHOTS) {
         await w.buyer.screenshot({ path: `${process.env.UI_SHOTS}/order-buyer-${f.step}-${Date.now()}.png` });
         await w.seller.screenshot({ path: `${process.env.UI_SHOTS}/order-seller-${f.step}-${Date.now()}.png` });

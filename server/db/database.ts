@@ -167,7 +167,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const lite = await PGlite.create(dir, { parsers: { [INT8]: parseInt8 } });
-  return new Kysely<Database>({ dialect: new PgliteDialect(lite) });
+  // A wait of seconds for the one connection is a stall: logged with where the holder took it.
+  return new Kysely<Database>({ dialect: new PgliteDialect(lite, (stall) => log.error(stall, 'database: a statement waited seconds for the embedded database’s one connection')) });
 }
 
 export async function migrate(db: Db): Promise<void> {

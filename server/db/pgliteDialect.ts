@@ -105,11 +105,31 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+/** A wait for the one connection that lasted `waitedMs`, with where its holder took it (a stack). */
+export interface PgliteStall {
+  waitedMs: number;
+  heldMs: number;
+  holder: string;
+}
+
+/**
+ * How long a wait for the one connection may last before it is reported: every statement here takes
+ * milliseconds, so a wait of seconds means the holder awaits something outside the database (a network
+ * call inside a transaction) or a transaction used the root handle instead of its own (a deadlock that
+ * would otherwise hang every request silently).
+ */
+export const pgliteStallMs = 5000;
+
 class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
-  constructor(private readonly db: PGlite) {
+  /** Where the connection was last taken (its stack is formatted only if a stall is reported) and when. */
+  private holder: { at: number; where: Error } | null = null;
+  constructor(
+    private readonly db: PGlite,
+    private readonly onStall: ((stall: PgliteStall) => void) | null,
+  ) {
     this.connection = new PgliteConnection(db);
   }
   async init(): Promise<void> {
@@ -119,8 +139,19 @@ class PgliteDriver implements Driver {
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => (release = resolve));
+    const onStall = this.onStall;
+    const asked = Date.now();
+    const watch = onStall
+      ? setTimeout(() => {
+          const holder = this.holder;
+          onStall({ waitedMs: Date.now() - asked, heldMs: holder ? Date.now() - holder.at : 0, holder: holder?.where.stack ?? '(unknown)' });
+        }, pgliteStallMs)
+      : null;
+    watch?.unref();
     await previous;
+    if (watch) clearTimeout(watch);
     this.release = release;
+    this.holder = onStall ? { at: Date.now(), where: new Error('the database connection was taken here') } : null;
     return this.connection;
   }
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -147,12 +178,15 @@ class PgliteDriver implements Driver {
 }
 
 export class PgliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly onStall: ((stall: PgliteStall) => void) | null = null,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.db);
+    return new PgliteDriver(this.db, this.onStall);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
