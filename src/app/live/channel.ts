@@ -39,11 +39,19 @@ function changed(topic: LiveTopic) {
   }, 30);
 }
 
+/** Counts the streams asked for: a ticket that comes back after a newer ask (or after the channel stopped) opens nothing. */
+let asked = 0;
+
 function openStream(lastEventId: string | null): Promise<void> {
   source?.close();
+  source = null;
+  const mine = (asked += 1);
   return liveTicket().then(
     ({ ticket }) =>
       new Promise<void>((resolve, reject) => {
+        // Left while the ticket was on its way (offline and back, or the channel let go): opening now
+        // would hold a second stream, one of the browser's six connections to the server, until the tab closes.
+        if (mine !== asked || !actor) return reject(new Error('superseded'));
         const es = new EventSource(liveStreamUrl(ticket, lastEventId));
         source = es;
         let open = false;
@@ -93,6 +101,7 @@ function openStream(lastEventId: string | null): Promise<void> {
 }
 
 const offline = () => {
+  asked += 1;
   source?.close();
   source = null;
   actor?.send({ type: 'OFFLINE' });
@@ -124,6 +133,7 @@ export function startLive(): () => void {
 
 function stopLive() {
   if (users > 0) return;
+  asked += 1;
   actor?.stop();
   actor = null;
   source?.close();
