@@ -123,7 +123,11 @@ describe('catalogue journey in a real browser', () => {
     const staff = await as('demo_arbiter');
     await staff.goto(`${app.url}/#/platform/console/products`);
     const item = shown(staff, 'review-item').filter({ hasText: title });
+    // Without a reason the failure is refused with a message, which goes as soon as a reason is typed.
+    await item.getByTestId('review-reject').click();
+    await expect.poll(() => item.getByRole('alert').textContent()).toBe('Please enter a reason');
     await item.getByTestId('review-reason-input').fill('Show the teapot from above');
+    await expect.poll(() => item.getByRole('alert').count()).toBe(0);
     await item.getByTestId('review-reject').click();
     await expect.poll(() => shown(staff, 'review-item').filter({ hasText: title }).count()).toBe(0);
 

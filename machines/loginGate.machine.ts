@@ -165,10 +165,26 @@ export const loginGateMachine = setup({
       },
     },
     loggedIn: {
+      initial: 'idle',
       on: {
         LOGOUT: { target: 'loggingOut', meta: { by: 'user' } satisfies By },
         USER_UPDATED: { actions: assign({ userInfo: ({ event }) => event.userInfo }), meta: { by: 'server' } satisfies By },
-        REFRESH_USER: { target: 'fetchingUser', meta: { by: 'system' } satisfies By },
+      },
+      states: {
+        idle: {
+          on: { REFRESH_USER: { target: 'refreshing', meta: { by: 'system' } satisfies By, description: 'something the account shows changed (the balance after a payment)' } },
+        },
+        refreshing: {
+          description:
+            'Still logged in while the user info is read again: a failure keeps the session and what is shown (a dropped request, or a page left before the answer, logs nobody out). A session the server refuses ends through SESSION_REJECTED.',
+          invoke: {
+            id: 'fetchUserInfo',
+            src: 'fetchUserInfo',
+            input: ({ context }) => ({ session: context.session as SessionKeys }),
+            onDone: { target: 'idle', actions: assign({ userInfo: ({ event }) => event.output }), meta: { by: 'server' } satisfies By },
+            onError: { target: 'idle', meta: { by: 'server' } satisfies By, description: 'the account keeps what it showed' },
+          },
+        },
       },
     },
     loggingOut: {

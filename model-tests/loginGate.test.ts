@@ -57,6 +57,11 @@ describe('login gate, walked as a model', () => {
         if (step.type.startsWith('xstate.error.actor.') && (step as { error?: { code?: string } }).error?.code === '1016' && actual.matches('loggedOut') && !before.matches('loggedOut')) {
           expect(emitted.at(-1)).toEqual({ type: 'notice', message: 'frozen', detail: 'selling fakes' });
         }
+        // A refresh that fails (a dropped request, a page left before the answer) logs nobody out and keeps what was shown.
+        if (step.type === 'xstate.error.actor.fetchUserInfo' && before.matches({ loggedIn: 'refreshing' })) {
+          expect(actual.matches({ loggedIn: 'idle' })).toBe(true);
+          expect(actual.context).toMatchObject({ session: before.context.session, userInfo: before.context.userInfo });
+        }
         if (step.type === 'xstate.done.actor.fetchUserInfo' && before.matches('fetchingUser')) {
           expect(emitted.at(-1)?.type).toBe('loggedIn');
           expect((actual.context as { failures: number }).failures).toBe(0);

@@ -25,6 +25,26 @@ export interface LoginUiWorld {
   buyFromBalance(): Promise<void>;
 }
 
+/** Per page, when the request `failOnceAfter` fails has been failed. */
+const failedOnce = new WeakMap<Page, Promise<void>>();
+
+/** Fails the first request to `path` made after an answer from `after` (the refresh that follows a payment), once. */
+export async function failOnceAfter(page: Page, after: string, path: string): Promise<void> {
+  let armed = false;
+  let done = false;
+  let failed!: () => void;
+  failedOnce.set(page, new Promise<void>((resolve) => (failed = resolve)));
+  page.on('response', (response) => {
+    if (response.url().includes(after)) armed = true;
+  });
+  await page.route(`**${path}`, async (route) => {
+    if (done || !armed) return route.fallback();
+    done = true;
+    await route.abort('failed');
+    failed();
+  });
+}
+
 /** Fails the next request to `path` on the way (the network), once. */
 export async function failOnce(page: Page, path: string): Promise<void> {
   let done = false;
@@ -59,6 +79,7 @@ export const loginGateUiModel: Omit<UiModel<LoginUiWorld>, 'begin' | 'end'> = {
   states: {
     loggedOut,
     loggedIn,
+    'loggedIn.idle': loggedIn,
     loginRequired: (w) => toast(w.page, 'messages.loginFirst'),
     expelled: (w) => toast(w.page, 'messages.tokenError'),
   },
@@ -67,6 +88,7 @@ export const loginGateUiModel: Omit<UiModel<LoginUiWorld>, 'begin' | 'end'> = {
     authenticating: 'the host picker is open; the state after it is checked',
     exchangingTicket: 'a request in flight at start-up',
     fetchingUser: 'a request in flight',
+    'loggedIn.refreshing': 'a request in flight; the account stays shown',
     loggingOut: 'a request in flight',
   },
   steps: {
@@ -153,8 +175,25 @@ export const loginGateUiModel: Omit<UiModel<LoginUiWorld>, 'begin' | 'end'> = {
       },
     },
     // The order form refreshes the user after a payment from the balance.
-    'loginGate.loggedIn --REFRESH_USER#0--> loginGate.fetchingUser': {
+    'loginGate.loggedIn.idle --REFRESH_USER#0--> loginGate.loggedIn.refreshing': {
       run: (w) => w.buyFromBalance(),
+    },
+    'loginGate.loggedIn.refreshing --xstate.done.actor.fetchUserInfo#0--> loginGate.loggedIn.idle': {
+      event: () => ({ type: 'xstate.done.actor.fetchUserInfo', output: { nickname: 'x' } }),
+    },
+    // The refresh after a payment fails on the way (or the page is left before its answer): still logged in.
+    // Before, this logged the person out (the order walk's buyer lost the session after paying, in full runs).
+    'loginGate.loggedIn.refreshing --xstate.error.actor.fetchUserInfo#0--> loginGate.loggedIn.idle': {
+      event: () => ({ type: 'xstate.error.actor.fetchUserInfo', error: new Error('network') }),
+      arrange: (w) => failOnceAfter(w.page, '/api/pay/balance', '/api/users/user/getUserInfo'),
+      follows: true,
+      run: async (w) => {
+        // Once the refresh has failed, a reload starts from what the page kept: the session is still there.
+        await failedOnce.get(w.page);
+        await w.page.reload();
+        await w.page.goto(`${w.url}/#/my`);
+        await vis(w.page, 'account-nickname').waitFor({ timeout: 10_000 });
+      },
     },
     // The address holds a ticket (the start with a hash ticket: the page opens with it here).
     'loginGate.exchangingTicket --xstate.done.actor.exchangeTicket#0--> loginGate.fetchingUser': {

@@ -13,6 +13,7 @@ import * as desk from './desk.css';
 type Decision = 'approve' | 'reject' | 'freeze' | 'unfreeze';
 const decisionOf: Record<string, Decision> = { APPROVE: 'approve', REJECT: 'reject', FREEZE: 'freeze', UNFREEZE: 'unfreeze' };
 const needsReason = (d: Decision) => d === 'reject' || d === 'freeze';
+const reasonRequired = 'catalogue.rules.reasonRequired';
 
 function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
   const t = useT();
@@ -21,9 +22,11 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
   const pictureButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const act = useSubmit(
     ({ decision, reason: why }: { decision: Decision; reason: string }) => reviewProduct(item.id, decision, needsReason(decision) ? why.trim() : undefined),
-    ({ decision, reason: why }) => (needsReason(decision) && !why.trim() ? 'catalogue.rules.reasonRequired' : null),
+    ({ decision, reason: why }) => (needsReason(decision) && !why.trim() ? reasonRequired : null),
     onDone,
   );
+  // "A reason is required" goes as soon as one is typed, not at the next tap.
+  const problem = act.problem === reasonRequired && reason.trim() ? null : act.problem;
   const decisions = item.allowed.map((e) => decisionOf[e]).filter((d): d is Decision => d !== undefined);
   return (
     <article className={`${card} ${desk.reviewItem}`} data-testid="review-item">
@@ -70,12 +73,12 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
       {decisions.some(needsReason) ? (
         <label style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
           {t('catalogue.console.reason')}
-          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} data-testid="review-reason-input" style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #ccc', font: 'inherit' }} />
+          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} aria-invalid={problem === reasonRequired} data-testid="review-reason-input" style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #ccc', font: 'inherit' }} />
         </label>
       ) : null}
-      {act.problem ? (
+      {problem ? (
         <p role="alert" style={{ color: '#d92d20', margin: 0 }}>
-          {t(act.problem)}
+          {t(problem)}
         </p>
       ) : null}
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
