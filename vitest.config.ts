@@ -35,7 +35,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.test.ts', 'model-tests/ui/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 120_000 },
+        test: { name: 'e2e', include: ['e2e/**/*.test.ts', 'model-tests/ui/**/*.test.ts'], globalSetup: ['server/testing/templateDatabase.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 120_000 },
       },
     ],
   },

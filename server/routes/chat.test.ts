@@ -74,7 +74,8 @@ async function openStream(caller: ApiCaller, lastEventId?: string, baseUrl = ser
   return {
     events,
     async waitFor(n, event) {
-      const deadline = Date.now() + 5000;
+      // Generous: a full run on the 2-core machine once took more than 5 s to carry a notice between processes.
+      const deadline = Date.now() + 15_000;
       while (count(event) < n) {
         if (Date.now() > deadline) throw new Error(`waited for ${n} ${event ?? ''} events, have ${count(event)}`);
         await new Promise<void>((resolve) => {
