@@ -20,13 +20,14 @@ export default defineConfig({
       { extends: true, test: { name: 'model', include: ['model-tests/**/*.test.ts'], exclude: ['model-tests/api/**', 'model-tests/ui/**', 'node_modules/**'], environment: 'node', testTimeout: 120_000 } },
       {
         extends: true,
-        test: { name: 'server-pglite', include: ['server/**/*.test.ts', 'model-tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'server-pglite', include: ['server/**/*.test.ts', 'model-tests/api/**/*.test.ts'], globalSetup: ['server/testing/templateDatabase.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         extends: true,
         test: {
           name: 'server-postgres',
           include: ['server/**/*.test.ts', 'model-tests/api/**/*.test.ts'],
+          globalSetup: ['server/testing/templateDatabase.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
           testTimeout: 30_000,

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { onTestFailed } from 'vitest';
 import { readConfig, type Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
+import { seededCopy } from '../../server/testing/templateDatabase';
 
 /** The real app (built client, provider API, sandbox) on a fresh embedded database in a temp folder. */
 export async function startApp(overrides: Partial<Config> = {}): Promise<RunningServer & { dataDir: string }> {
@@ -12,7 +13,7 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<Running
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-e2e-'));
   // The run's seeded data directory, copied (server/testing/templateDatabase.ts): the same fresh database, 10 s sooner.
-  const seeded = inject('seededDataDir');
+  const seeded = seededCopy('seededDataDir');
   if (seeded && fs.existsSync(seeded)) fs.cpSync(seeded, dataDir, { recursive: true });
   const config: Config = { ...readConfig({}), rateLimits: false, port: 0, host: '127.0.0.1', dataDir, distDir: dist, databaseUrl: null, sandbox: true, piApiKey: 'sandbox-key', ...overrides };
   const server = await startServer(config);

@@ -74,7 +74,7 @@ function Conversations() {
             <div className={css.paneNav}>
               <button
                 type="button"
-                className={`${button({ tone: 'ghost' })} ${css.phoneOnly}`}
+                className={`${button({ tone: 'ghost' })} ${css.phoneOnly} ${css.paneNavButton}`}
                 onClick={() => {
                   setPane('queue');
                   list.reload();
@@ -83,10 +83,10 @@ function Conversations() {
               >
                 <Icon name="back" size={16} /> {t('chat.desk.waiting')}
               </button>
-              <h2 className={css.paneTitle} style={{ flex: 1 }}>
+              <h2 className={css.paneTitle} style={{ flex: 1 }} title={name}>
                 {name}
               </h2>
-              <button type="button" className={`${button({ tone: 'secondary' })} ${css.phoneOnly}`} onClick={() => setPane('customer')} data-testid="desk-show-customer">
+              <button type="button" className={`${button({ tone: 'secondary' })} ${css.phoneOnly} ${css.paneNavButton}`} onClick={() => setPane('customer')} data-testid="desk-show-customer">
                 {t('desk.aboutCustomer')}
               </button>
             </div>

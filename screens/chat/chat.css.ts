@@ -56,8 +56,10 @@ export const pane = style({
 });
 /** The buttons that move between panes on a phone: at a desk every pane is in view. */
 export const phoneOnly = style({ '@media': { [deskWidth]: { display: 'none' } } });
-export const paneNav = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'center' });
-export const paneTitle = style({ margin: 0, fontSize: vars.font.size.lg, overflowWrap: 'anywhere' });
+/** One line on a phone too: the buttons keep their words, the name gives way (ellipsis, whole on hover). */
+export const paneNav = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', minWidth: 0 });
+export const paneNavButton = style({ flexShrink: 0, whiteSpace: 'nowrap' });
+export const paneTitle = style({ margin: 0, fontSize: vars.font.size.lg, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 /** The conversation inside the desk: the room's height less the desk's own header and tabs. */
 export const deskRoom = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight} - 180px)`, minHeight: 360 });
 export const placeholder = style({ padding: vars.space.lg, textAlign: 'center' });

@@ -29,6 +29,11 @@ export interface Delivery {
 }
 
 export interface ChatBus {
+  /**
+   * Resolves once deliveries from every process reach this one (on PostgreSQL: its LISTEN is in place). A
+   * stream says `ready` only after it: a message sent between the two would otherwise never reach it.
+   */
+  readonly ready: Promise<void>;
   inTransaction(trx: Trx, delivery: Delivery): Promise<void>;
   afterCommit(delivery: Delivery): void;
   subscribe(listener: (delivery: Delivery) => void): () => void;
@@ -59,6 +64,7 @@ function localFanout() {
 export function inProcessBus(): ChatBus {
   const local = localFanout();
   return {
+    ready: Promise.resolve(),
     inTransaction: async () => undefined,
     afterCommit: (d) => local.emit(d),
     subscribe: local.subscribe,
@@ -97,6 +103,7 @@ export function postgresBus(connectionString: string): ChatBus {
   const ready = connect();
   ready.catch((error: unknown) => log.error({ err: error }, 'chat: could not listen'));
   return {
+    ready: ready.catch(() => undefined),
     async inTransaction(trx, delivery) {
       await ready.catch(() => undefined);
       // NOTIFY payloads are limited to 8000 bytes; messages are at most 1000 characters, so they fit.

@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps nothing. */
   dataDir: string;
   poolSize?: number;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster (tests' seeded copy). */
+  loadDataDir?: Blob;
 }
 
 const onPostgres = new WeakSet<Db>();
@@ -129,6 +131,15 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
+const embedded = new WeakMap<Db, PGlite>();
+
+/** The embedded database's data directory as a tar archive (for tests: one seeded database copied per file). */
+export async function dumpedDataDir(db: Db): Promise<Blob> {
+  const lite = embedded.get(db);
+  if (!lite) throw new Error('not an embedded database');
+  return lite.dumpDataDir('none');
+}
+
 /** Opens the database, PGlite or PostgreSQL, with the same int8-to-BigInt parser on both. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -166,9 +177,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   const dir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const lite = await PGlite.create(dir, { parsers: { [INT8]: parseInt8 } });
+  const lite = await PGlite.create(dir, { parsers: { [INT8]: parseInt8 }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   // A wait of seconds for the one connection is a stall: logged with where the holder took it.
-  return new Kysely<Database>({ dialect: new PgliteDialect(lite, (stall) => log.error(stall, 'database: a statement waited seconds for the embedded database’s one connection')) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(lite, (stall) => log.error(stall, 'database: a statement waited seconds for the embedded database’s one connection')) });
+  embedded.set(db, lite);
+  return db;
 }
 
 export async function migrate(db: Db): Promise<void> {

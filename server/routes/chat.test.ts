@@ -322,6 +322,7 @@ describe('several server processes on one PostgreSQL', () => {
       const remote = await openStream(buyer, undefined, other.url);
       await remote.waitFor(1, 'ready');
       const sent = await send(seller, conversation.id, 'from the other process');
+      expect(sent.code, sent.msg).toBe('0000');
       await remote.waitFor(1, 'message');
       expect(messageIds(remote)).toEqual([sent.object.id]);
       remote.close();

@@ -124,6 +124,8 @@ export function chatRoutes(deps: Deps) {
         });
       });
       try {
+        // The bus listens before the stream says ready: a message sent in between would be lost (issue 28).
+        await bus.ready;
         write(JSON.stringify({ type: 'ready' }), null, 'ready');
         if (last !== null) for (const m of await replayAfter(deps, user, last)) sendMessageEvent(m);
         const pending = held;

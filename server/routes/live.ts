@@ -97,6 +97,8 @@ export function liveRoutes(deps: Deps) {
         });
       });
       try {
+        // Both fan-outs listen before the stream says ready: a change or message made in between would be lost.
+        await bus.ready;
         const top = await hub.top();
         if (resume) {
           noticeAt = BigInt(resume[1] ?? '0');

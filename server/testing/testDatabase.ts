@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
 import { balanceMismatches } from '../services/ledger';
+import { seededCopy } from './templateDatabase';
 
 export interface TestDatabase {
   db: Db;
@@ -24,7 +26,10 @@ async function checkBalances(db: Db): Promise<void> {
  */
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    // The run's seeded database (server/testing/templateDatabase.ts), loaded from its dump: no new cluster.
+    const seeded = seededCopy('seededPglite');
+    const loadDataDir = seeded && fs.existsSync(seeded) ? new Blob([fs.readFileSync(seeded)]) : undefined;
+    const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://', ...(loadDataDir ? { loadDataDir } : {}) });
     await migrate(db);
     await seed(db, { demo: true });
     return {
@@ -44,7 +49,9 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   const name = `cm_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  // From the run's seeded database when there is one (server/testing/templateDatabase.ts): a copy, not a new migration and seed.
+  const seeded = seededCopy('seededPostgres');
+  await client.query(seeded ? `create database ${name} template ${seeded}` : `create database ${name}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
