@@ -19,6 +19,9 @@ declare module 'vitest' {
   }
 }
 
+/** The PostgreSQL server the server tests create their databases on. */
+export const testAdminUrl = (): string => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 /** What the run's global setup provided, or nothing (outside the test runner: the benches start apps too). */
 export function seededCopy<K extends 'seededDataDir' | 'seededPglite' | 'seededPostgres'>(key: K): string | undefined {
   try {
@@ -41,7 +44,7 @@ export function seededCopy<K extends 'seededDataDir' | 'seededPglite' | 'seededP
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.name === 'server-postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const admin = testAdminUrl();
     const name = `cm_seeded_${crypto.randomBytes(6).toString('hex')}`;
     const run = async (statement: string) => {
       const client = new pg.Client({ connectionString: admin });

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
 import { balanceMismatches } from '../services/ledger';
-import { seededCopy } from './templateDatabase';
+import { seededCopy, testAdminUrl } from './templateDatabase';
 
 export interface TestDatabase {
   db: Db;
@@ -45,7 +45,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
       },
     };
   }
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = testAdminUrl();
   const name = `cm_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
