@@ -12,6 +12,9 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin(), allEnglish()],
   test: {
     reporters: ['default'],
+    // Vitest's default on a 2-core machine is one worker (cores − 1), which left a core idle: the server
+    // tests wait on PostgreSQL and the journeys on Chromium. Two workers share every project's files.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -36,7 +39,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.test.ts', 'model-tests/ui/**/*.test.ts'], globalSetup: ['server/testing/templateDatabase.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 120_000 },
+        test: { name: 'e2e', include: ['e2e/**/*.test.ts', 'model-tests/ui/**/*.test.ts'], globalSetup: ['server/testing/templateDatabase.ts'], environment: 'node', testTimeout: 90_000, hookTimeout: 120_000 },
       },
     ],
   },
