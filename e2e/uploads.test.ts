@@ -194,6 +194,39 @@ describe('uploads in a real browser (issue 24, finding 11)', () => {
     await page.context().close();
   });
 
+  it('an animated GIF over 5 MB is sent as a still picture, and its tile says so and stops moving', async () => {
+    // 8 frames of noise, 1000 × 750: about 8 MB.
+    const [width, height, frames] = [1000, 750, 8];
+    const buffer = await sharp(crypto.randomBytes(width * height * frames * 3), { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif({ effort: 1 }).toBuffer();
+    expect(buffer.length).toBeGreaterThan(Limits.imageBytesMax);
+    expect((await sharp(buffer, { animated: true }).metadata()).pages).toBe(frames);
+    const page = await phone390('demo_seller');
+    // The type of each picture the page made an address for (the page's security policy keeps fetch off blob: addresses).
+    await page.addInitScript(() => {
+      const types: Record<string, string> = {};
+      (window as unknown as { blobTypes: typeof types }).blobTypes = types;
+      const make = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (object: Blob | MediaSource) => {
+        const url = make(object);
+        if (object instanceof Blob) types[url] = object.type;
+        return url;
+      };
+    });
+    await page.goto(`${app.url}/#/publish`);
+    await page.reload();
+    await page.getByTestId('publish-form').waitFor();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/upload/image'));
+    await page.getByTestId('image-input').setInputFiles([{ name: 'dancing.gif', mimeType: 'image/gif', buffer }]);
+    expect(((await (await answer).json()) as { code: string }).code).toBe('00000');
+    const tile = vis(page, 'upload-thumb').first();
+    await expect.poll(() => tile.getAttribute('data-state')).toBe('done');
+    expect(await tile.getByTestId('upload-kept-still').textContent()).toBe('Animated GIF over 5 MB: sent as a still picture');
+    // The tile shows the still picture that was sent, not the moving original.
+    const shown = await tile.locator('img').evaluate((img: HTMLImageElement) => (window as unknown as { blobTypes: Record<string, string> }).blobTypes[img.src]);
+    expect(shown).toBe('image/jpeg');
+    await page.context().close();
+  });
+
   it('work order: a dropped upload keeps its tile with the reason and Retry, which succeeds; a file that is no picture says so', async () => {
     const page = await phone390('demo_buyer');
     await page.goto(`${app.url}/#/workorder/workorderadd`);

@@ -79,6 +79,10 @@ export function UploadTile({ item, queue, testId, children }: { item: UploadItem
         <p id={reasonId} className={css.reason} role="alert" data-testid="upload-problem">
           {uploadProblemText(t, item.problem)}
         </p>
+      ) : item.keptStill ? (
+        <p className={css.note} data-testid="upload-kept-still">
+          {t('upload.keptStill', { limit: `${Limits.imageBytesMax / (1024 * 1024)} MB` })}
+        </p>
       ) : null}
       {children}
     </li>

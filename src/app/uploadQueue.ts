@@ -23,6 +23,8 @@ export interface UploadItem {
   problem: UploadProblem | null;
   /** Kept for Retry; null for a picture that was already stored (editing a product). */
   file: File | null;
+  /** An animated GIF over the limit was made smaller as a still picture: the tile says so. */
+  keptStill: boolean;
 }
 
 export interface UploadQueue {
@@ -60,7 +62,7 @@ let counter = 0;
 export function useUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
   const gate = useGate();
   const [items, setItems] = useState<UploadItem[]>(() =>
-    (options.initial ?? []).map((image) => ({ key: image.id, preview: image.urls.thumb, state: 'done', progress: 100, image, problem: null, file: null })),
+    (options.initial ?? []).map((image) => ({ key: image.id, preview: image.urls.thumb, state: 'done', progress: 100, image, problem: null, file: null, keptStill: false })),
   );
   const now = useRef(items);
   now.current = items;
@@ -93,6 +95,17 @@ export function useUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
     patch(key, { state: 'preparing', progress: 0, problem: null });
     const ready = await shrinkForUpload(file);
     if ('refused' in ready) return patch(key, { state: 'failed', problem: { kind: ready.refused } });
+    if (ready.resized) {
+      // The tile shows what is sent: an animated GIF made smaller is a still picture, and the tile stops moving.
+      const item = now.current.find((x) => x.key === key);
+      const preview = URL.createObjectURL(ready.file);
+      urls.current.add(preview);
+      if (item && urls.current.has(item.preview)) {
+        URL.revokeObjectURL(item.preview);
+        urls.current.delete(item.preview);
+      }
+      patch(key, { preview, keptStill: file.type === 'image/gif' });
+    }
     patch(key, { state: 'uploading' });
     try {
       const image = await uploadImage(ready.file, gate.getSnapshot().context.session, currentLanguage(), (progress) => patch(key, { progress }));
@@ -117,7 +130,7 @@ export function useUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
       counter += 1;
       const preview = URL.createObjectURL(file);
       urls.current.add(preview);
-      fresh.push({ key: `upload-${counter}`, preview, state: 'preparing', progress: 0, image: null, problem: null, file });
+      fresh.push({ key: `upload-${counter}`, preview, state: 'preparing', progress: 0, image: null, problem: null, file, keptStill: false });
     }
     if (fresh.length === 0) return;
     now.current = [...now.current, ...fresh];
