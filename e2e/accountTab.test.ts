@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainFailures, launchBrowser, loginAs, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot, shotsDir } from './support/shots';
 
 /**
  * Issue 24, finding 12: the account tab in groups with headings and icons (shopping, selling, money,
@@ -12,7 +12,6 @@ import { expectAccessible } from './support/axe';
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
 let browser: Browser;
-const shots = process.env.SCREENSHOTS_DIR ?? null;
 
 beforeAll(async () => {
   app = await startApp();
@@ -64,14 +63,13 @@ describe('the account tab and the medals screen (issue 24, findings 12 and 9)', 
       .evaluateAll((rows) => rows.filter((r) => r.tagName === 'BUTTON' && (r.getAttribute('data-testid') ?? '').startsWith('open-') && r.querySelectorAll('svg').length < 2).map((r) => r.getAttribute('data-testid')));
     expect(iconless).toEqual([]);
     await expectAccessible(page, 'account tab');
-    if (shots) {
-      fs.mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: `${shots}/account-390-en.png`, fullPage: true });
+    if (shotsDir) {
+      await shot(page, 'account-390-en', { fullPage: true });
       await vis(page, 'language-button').click();
       await page.getByRole('radio', { name: 'العربية' }).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await page.keyboard.press('Escape');
-      await page.screenshot({ path: `${shots}/account-390-ar.png`, fullPage: true });
+      await shot(page, 'account-390-ar', { fullPage: true });
     }
     await page.context().close();
   });
@@ -95,7 +93,7 @@ describe('the account tab and the medals screen (issue 24, findings 12 and 9)', 
     expect(await vis(page, 'inviter-code').getAttribute('aria-labelledby')).toBe('inviter-title');
     expect(await page.getByRole('textbox', { name: "Inviter's code" }).count()).toBe(1);
     await expectAccessible(page, 'medals');
-    if (shots) await page.screenshot({ path: `${shots}/medals-390-en.png`, fullPage: true });
+    await shot(page, 'medals-390-en', { fullPage: true });
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { insertAddress, insertProduct } from '../server/testing/commerceFixtures
 import { indexForSearch } from '../server/services/catalogue';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot } from './support/shots';
 
 /**
  * Issue 22, the buyer's journey: findings 3 (checkout shows what you buy and pay), 4 (the product page keeps
@@ -326,7 +327,7 @@ describe('the buyer journey (issue 22)', () => {
         expect((follow?.y ?? 0) >= (h?.y ?? 0) + (h?.height ?? 0)).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectAccessible(page, `store ${width} ${language}`);
-        await page.screenshot({ path: `/tmp/jb/store-${width}-${language}.png` });
+        await shot(page, `store-${width}-${language}`);
         await context.close();
       });
     }

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMoney } from '../src/domain/money';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
@@ -10,6 +8,7 @@ import { ApiCaller } from '../server/testing/apiClient';
 import { insertAddress, insertProduct, userId } from '../server/testing/commerceFixtures';
 import { explainFailures, launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot } from './support/shots';
 
 /**
  * Staff at a desk (issue 24, findings 16, 17 and the console's role names), in a real browser at the
@@ -45,12 +44,6 @@ async function desk(language = 'en'): Promise<{ context: BrowserContext; page: P
   return { context, page };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
-}
 
 const box = async (page: Page, testId: string) => (await vis(page, testId).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
 
@@ -90,6 +83,10 @@ describe('the customer-service desk (finding 16)', () => {
         expect(customer.x + customer.width).toBeLessThanOrEqual(chat.x + 1);
       }
       expect(Math.abs(queue.y - customer.y)).toBeLessThan(60); // beside, not above
+      // An English message reads left to right on an Arabic desk too ("?Where is my lamp shade" before), in the room and in the queue.
+      const direction = (where: Locator) => where.locator('[dir=auto]').first().evaluate((e) => getComputedStyle(e).direction);
+      expect(await direction(vis(staff.page, 'chat-message').first())).toBe('ltr');
+      expect(await direction(vis(staff.page, 'conversation').first())).toBe('ltr');
       // The customer: products named in their orders and after-sale cases.
       await expect.poll(() => vis(staff.page, 'person-recent-orders').textContent()).toContain('Rattan lamp shade');
       expect(await vis(staff.page, 'person-recent-cases').textContent()).toContain('Rattan lamp shade');
@@ -118,6 +115,10 @@ describe('the customer-service desk (finding 16)', () => {
       await vis(page, 'chat-message').first().waitFor();
       expect(await vis(page, 'desk-queue-pane').count()).toBe(0);
       expect(await vis(page, 'desk-customer-pane').count()).toBe(0);
+      // The bar over the conversation fits the phone: its buttons inside the screen, room left for the customer's name.
+      const [back, toCustomer, title] = [await box(page, 'desk-back-queue'), await box(page, 'desk-show-customer'), (await vis(page, 'desk-chat-pane').locator('h2').boundingBox()) ?? { x: 0, width: 0 }];
+      for (const b of [back, toCustomer]) expect(b.x >= 0 && b.x + b.width <= 390, `${JSON.stringify(b)} inside 390 px`).toBe(true);
+      expect(title.width).toBeGreaterThanOrEqual(120);
       await expectAccessible(page, `customer-service desk conversation on a phone (${language})`);
       await shot(page, `desk-service-390-chat-${language}`);
       await vis(page, 'desk-show-customer').click();

@@ -1,18 +1,17 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot, shotsDir } from './support/shots';
 
 /**
  * Issue 27 in a real browser: a person without KYC submits identity details in /mine/authentication,
  * staff verify them in the console's identity-check queue, and the person's status reads passed.
- * SCREENSHOTS=dir keeps pictures of the screens at 390 px (and the console at 1280 px).
+ * SHOTS_DIR=dir keeps pictures of the screens at 390 px (and the console at 1280 px).
  */
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
 let browser: Browser;
-const shots = process.env.SCREENSHOTS ?? '';
 
 beforeAll(async () => {
   app = await startApp({ sandboxConfirmMs: 0 });
@@ -25,11 +24,6 @@ afterAll(async () => {
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
 
 describe('KYC kept by the product, in a real browser', () => {
   it('a person submits identity details; staff verify them in the console; the status reads passed', async () => {
@@ -84,7 +78,7 @@ describe('KYC kept by the product, in a real browser', () => {
   });
 
   it('reads right to left in Arabic', async () => {
-    if (!shots) return;
+    if (!shotsDir) return;
     const { context, page } = await phone(browser, { height: 1400 });
     await page.setViewportSize({ width: 390, height: 1400 });
     await page.goto(`${app.url}/#/new-my`);

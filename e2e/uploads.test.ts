@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { ApiCaller } from '../server/testing/apiClient';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { explainFailures, launchBrowser, loginAs, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot } from './support/shots';
 
 /**
  * Issue 24, finding 11: uploads as the best apps do them, with one component on every screen that takes
@@ -19,7 +19,6 @@ import { expectAccessible } from './support/axe';
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
 let browser: Browser;
-const shots = process.env.SCREENSHOTS_DIR ?? null;
 
 beforeAll(async () => {
   app = await startApp();
@@ -109,11 +108,6 @@ async function clippedTexts(page: Page, selector: string): Promise<string[]> {
   });
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
 
 /** A received order of demo_buyer from demo_seller, through the API (the after-sale apply screen needs one). */
 async function receivedOrder(): Promise<string> {

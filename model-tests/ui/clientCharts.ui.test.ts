@@ -10,6 +10,7 @@ import type { CheckoutAnswer } from '../../src/domain/types/commerce';
 import { vis } from './support/screen';
 import { describeFailure, recordUiCoverage, walkUi, type UiModel, type UiWalkResult } from './support/uiWalk';
 import { defaultAddress, freshProduct, openStage, type Stage } from './support/world';
+import { shot } from '../../e2e/support/shots';
 
 /**
  * The charts the browser runs itself, walked through their screens in Chromium (issue 26, UI level):
@@ -102,7 +103,7 @@ describe('the payment chart through the order form, the review sheets and the sa
         }
       },
       onFailure: async (w, f) => {
-        if (process.env.UI_SHOTS) await w.page.screenshot({ path: `${process.env.UI_SHOTS}/payment-${f.step}-${Date.now()}.png` });
+        await shot(w.page, `payment-${f.step}-${Date.now()}`);
       },
     };
     expectWalked(await walkUi(model, { only }), model);
@@ -185,7 +186,7 @@ describe('the cart chart through the product page and the cart tab', () => {
         context = null;
       },
       onFailure: async (w, f) => {
-        if (process.env.UI_SHOTS) await w.page.screenshot({ path: `${process.env.UI_SHOTS}/cart-${f.step}-${Date.now()}.png` });
+        await shot(w.page, `cart-${f.step}-${Date.now()}`);
       },
     };
     expectWalked(await walkUi(model, { only }), model);
@@ -240,7 +241,7 @@ describe('the login gate through the login entry, the host’s sign-in and the a
     };
     const stored = { session: { token: 't', secret: 's', accessToken: 'a' }, userInfo: { nickname: 'x' }, authResult: null };
     const onFailure = async (w: LoginUiWorld, f: { step: number }) => {
-      if (process.env.UI_SHOTS) await w.page.screenshot({ path: `${process.env.UI_SHOTS}/login-${f.step}-${Date.now()}.png` });
+      await shot(w.page, `login-${f.step}-${Date.now()}`);
     };
     const fresh: UiModel<LoginUiWorld> = { ...loginGateUiModel, input: {}, begin: () => world('fresh'), end, onFailure };
     const restored: UiModel<LoginUiWorld> = { ...loginGateUiModel, input: { stored }, begin: () => world('stored'), end };

@@ -3,6 +3,7 @@ import { orderUiModel, type OrderUiWorld } from '../../screens/order/order.ui-mo
 import { describeFailure, recordUiCoverage, walkUi, type UiModel } from './support/uiWalk';
 import { loginAs, phone } from '../../e2e/support/app';
 import { defaultAddress, elapse, freshProduct, openStage, photo, type Stage } from './support/world';
+import { shot } from '../../e2e/support/shots';
 
 /**
  * The order chart walked through the buyer's and the seller's screens in Chromium (issue 26, UI level):
@@ -59,10 +60,8 @@ export function orderWorldModel(s: () => Stage): UiModel<OrderUiWorld> {
       const page = await within(fetch(`${app.url}/`).then((r) => r.text()));
       const database = await within(app.deps.db.selectFrom('orders').select('id').limit(1).execute());
       console.error(`[order walk] after the failure at step ${f.step}: the server's first page ${page}; the database ${database}`);
-      if (process.env.UI_SHOTS) {
-        await w.buyer.screenshot({ path: `${process.env.UI_SHOTS}/order-buyer-${f.step}-${Date.now()}.png` });
-        await w.seller.screenshot({ path: `${process.env.UI_SHOTS}/order-seller-${f.step}-${Date.now()}.png` });
-      }
+      await shot(w.buyer, `order-buyer-${f.step}-${Date.now()}`);
+      await shot(w.seller, `order-seller-${f.step}-${Date.now()}`);
     },
   };
 }

@@ -154,10 +154,13 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
           const mine = m.side === conversation.mySide;
           return (
             <div key={m.id} className={`${css.bubble} ${mine ? css.mine : ''}`} data-testid="chat-message" data-mine={mine}>
-              {m.body}
+              {/* A message reads in its own direction: an English question in an Arabic screen keeps its question mark at its end. */}
+              <span dir="auto" className={css.body}>
+                {m.body}
+              </span>
               {m.imageUrl ? <img className={css.image} src={m.imageUrl} alt={t('chat.image')} loading="lazy" /> : null}
               <small className={css.meta}>
-                <time dateTime={m.createdAt}>{specDatetime(m.createdAt)}</time>
+                <time dateTime={m.createdAt} dir="ltr">{specDatetime(m.createdAt)}</time>
                 {mine ? ` · ${BigInt(m.id) <= BigInt(otherRead) ? t('chat.read') : t('chat.sent')}` : ''}
                 {mine && resent.has(m.clientId) ? ` · ${t('live.sentWhenOnline')}` : ''}
               </small>

@@ -18,10 +18,17 @@ export function ConversationRow({ c, onOpen }: { c: ConversationView; onOpen: ()
       {c.otherAvatar ? <img className={css.avatar} src={c.otherAvatar} alt="" width={40} height={40} /> : <span className={css.avatar} aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>}
       <span className={css.grow}>
         <strong className={css.ellipsis}>{name}</strong>
-        <small className={`${muted} ${css.ellipsis}`}>{last ? last.body || t('chat.image') : c.subject?.title ?? t('chat.noMessages')}</small>
+        {/* The last message in its own direction, aligned with the row: an English message in Arabic loses its end, not its start. */}
+        <small className={`${muted} ${css.ellipsis} ${css.ownDirection}`} dir="auto">
+          {last ? last.body || t('chat.image') : c.subject?.title ?? t('chat.noMessages')}
+        </small>
       </span>
       <span style={{ display: 'grid', justifyItems: 'end', gap: 4 }}>
-        {last ? <small className={muted}>{specDatetime(last.createdAt).slice(5, 16)}</small> : null}
+        {last ? (
+          <small className={muted} dir="ltr">
+            {specDatetime(last.createdAt).slice(5, 16)}
+          </small>
+        ) : null}
         {c.unread > 0 ? (
           <span className={css.badge} data-testid="conversation-unread" aria-label={t('chat.unread', { count: c.unread })}>
             {c.unread > 99 ? '99+' : c.unread}

@@ -72,22 +72,25 @@ function Conversations() {
         {open ? (
           <>
             <div className={css.paneNav}>
+              {/* On a phone the bar is back, the customer's name, the customer: the back arrow alone, as in a messaging app. */}
               <button
                 type="button"
-                className={`${button({ tone: 'ghost' })} ${css.phoneOnly} ${css.paneNavButton}`}
+                className={`${button({ tone: 'ghost' })} ${css.phoneOnly} ${css.paneNavButton} ${css.paneNavBack}`}
                 onClick={() => {
                   setPane('queue');
                   list.reload();
                 }}
+                aria-label={t('chat.desk.waiting')}
+                title={t('chat.desk.waiting')}
                 data-testid="desk-back-queue"
               >
-                <Icon name="back" size={16} /> {t('chat.desk.waiting')}
+                <Icon name="back" size={20} />
               </button>
               <h2 className={css.paneTitle} style={{ flex: 1 }} title={name}>
                 {name}
               </h2>
-              <button type="button" className={`${button({ tone: 'secondary' })} ${css.phoneOnly} ${css.paneNavButton}`} onClick={() => setPane('customer')} data-testid="desk-show-customer">
-                {t('desk.aboutCustomer')}
+              <button type="button" className={`${button({ tone: 'secondary' })} ${css.phoneOnly} ${css.paneNavButton}`} onClick={() => setPane('customer')} title={t('desk.aboutCustomer')} data-testid="desk-show-customer">
+                <Icon name="user" size={16} /> {t('desk.customer')}
               </button>
             </div>
             <div className={card} style={{ padding: 0, overflow: 'hidden' }}>

@@ -11,6 +11,9 @@ export const room = style({ display: 'flex', flexDirection: 'column', height: `c
 export const status = style({ padding: `${vars.space.xs} ${vars.space.lg}`, fontSize: vars.font.size.sm, background: vars.color.brandSoft, color: vars.color.brandStrong, textAlign: 'center' });
 export const messages = style({ flex: 1, overflowY: 'auto', padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const bubble = style({ maxWidth: '78%', padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.lg, background: vars.color.surface, boxShadow: vars.shadow.card, alignSelf: 'flex-start', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
+export const body = style({ display: 'block' });
+/** Text in its own direction (dir="auto") still aligned as the screen reads. */
+export const ownDirection = style({ textAlign: 'match-parent' });
 export const mine = style({ alignSelf: 'flex-end', background: vars.color.brand, color: '#fff' });
 export const meta = style({ fontSize: 11, opacity: 0.75, marginTop: 2, display: 'block' });
 export const image = style({ display: 'block', maxWidth: '100%', borderRadius: vars.radius.md, marginTop: vars.space.xs });
@@ -59,6 +62,7 @@ export const phoneOnly = style({ '@media': { [deskWidth]: { display: 'none' } } 
 /** One line on a phone too: the buttons keep their words, the name gives way (ellipsis, whole on hover). */
 export const paneNav = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', minWidth: 0 });
 export const paneNavButton = style({ flexShrink: 0, whiteSpace: 'nowrap' });
+export const paneNavBack = style({ minWidth: 44, paddingInline: 0 });
 export const paneTitle = style({ margin: 0, fontSize: vars.font.size.lg, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 /** The conversation inside the desk: the room's height less the desk's own header and tabs. */
 export const deskRoom = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight} - 180px)`, minHeight: 360 });
