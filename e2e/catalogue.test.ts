@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot, shotsDir } from './support/shots';
 
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
@@ -126,6 +127,23 @@ describe('catalogue journey in a real browser', () => {
     // Without a reason the failure is refused with a message, which goes as soon as a reason is typed.
     await item.getByTestId('review-reject').click();
     await expect.poll(() => item.getByRole('alert').textContent()).toBe('Please enter a reason');
+    if (shotsDir) {
+      // The refused failure on a phone and at a desk, in English and Arabic, to look at.
+      for (const [language, width] of [['en', 390], ['en', 1280], ['ar', 390], ['ar', 1280]] as const) {
+        await staff.evaluate((code) => localStorage.setItem('coin-mall.language', code), language);
+        await staff.setViewportSize({ width, height: 900 });
+        await staff.reload();
+        const again = shown(staff, 'review-item').filter({ hasText: title });
+        await again.getByTestId('review-reject').click();
+        await again.getByRole('alert').waitFor();
+        await again.scrollIntoViewIfNeeded();
+        await shot(staff, `review-reason-required-${width}-${language}`);
+      }
+      await staff.evaluate(() => localStorage.setItem('coin-mall.language', 'en'));
+      await staff.setViewportSize({ width: 375, height: 780 });
+      await staff.reload();
+      await item.getByTestId('review-reject').click();
+    }
     await item.getByTestId('review-reason-input').fill('Show the teapot from above');
     await expect.poll(() => item.getByRole('alert').count()).toBe(0);
     await item.getByTestId('review-reject').click();
