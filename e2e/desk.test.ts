@@ -166,8 +166,8 @@ describe('product review (finding 17)', () => {
       const viewer = staff.page.getByTestId('photo-viewer');
       await viewer.waitFor();
       expect(await staff.page.getByTestId('viewer-counter').textContent()).toMatch(/^1\/\d+$/);
-      const shown = await staff.page.getByTestId('viewer-image').first().boundingBox();
-      expect(shown?.height ?? 0).toBeGreaterThan(500);
+      // Large once the picture is in (its box is empty until it has loaded, which takes a moment on a busy machine).
+      await expect.poll(async () => (await staff.page.getByTestId('viewer-image').first().boundingBox())?.height ?? 0).toBeGreaterThan(500);
       await staff.page.getByTestId('viewer-zoom').click();
       expect(await staff.page.getByTestId('viewer-zoom').getAttribute('aria-pressed')).toBe('true');
       await expectAccessible(staff.page, `product review picture viewer (${language})`);

@@ -218,6 +218,8 @@ describe('uploads in a real browser (issue 24, finding 11)', () => {
     // The tile shows the still picture that was sent, not the moving original.
     const shown = await tile.locator('img').evaluate((img: HTMLImageElement) => (window as unknown as { blobTypes: Record<string, string> }).blobTypes[img.src]);
     expect(shown).toBe('image/jpeg');
+    await tile.scrollIntoViewIfNeeded();
+    await shot(page, 'upload-gif-still-390-en');
     await page.context().close();
   });
 
