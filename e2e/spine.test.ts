@@ -5,6 +5,9 @@ import { SignedHeader } from '../src/domain/signing';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
 
+/** When the login-required message appeared and when the page left for /new-my, in the page's own clock. */
+type LoginMarks = { shown?: number; left?: number };
+
 type App = Awaited<ReturnType<typeof startApp>>;
 let app: App;
 let browser: Browser;
@@ -48,7 +51,7 @@ describe('the spine in a real browser', () => {
     // The page itself notes when the message appears and when it leaves for /new-my: a test that polled for
     // the message saw it late on a loaded machine and measured less than the message was shown.
     await context.addInitScript(() => {
-      const marks: { shown?: number; left?: number } = {};
+      const marks: LoginMarks = {};
       (window as unknown as { marks: typeof marks }).marks = marks;
       new MutationObserver(() => {
         if (marks.shown === undefined && document.body?.textContent?.includes('Please login first')) marks.shown = performance.now();
@@ -60,7 +63,7 @@ describe('the spine in a real browser', () => {
     await page.goto(`${app.url}/#/mine/order/list`);
     await page.getByText('Please login first').waitFor();
     await page.waitForURL(/#\/new-my$/);
-    const marks = await page.evaluate(() => (window as unknown as { marks: { shown?: number; left?: number } }).marks);
+    const marks = await page.evaluate(() => (window as unknown as { marks: LoginMarks }).marks);
     expect(marks.shown, 'the message was shown').toBeDefined();
     expect(marks.left, 'the page left for /new-my').toBeDefined();
     expect((marks.left ?? 0) - (marks.shown ?? 0)).toBeGreaterThan(1000);

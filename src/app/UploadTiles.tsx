@@ -6,10 +6,13 @@ import type { UploadItem, UploadProblem, UploadQueue } from './uploadQueue';
 import { acceptedImageTypes } from './uploadShrink';
 import * as css from './upload.css';
 
+/** The server's limit on a picture, as the messages say it. */
+const imageLimit = `${Limits.imageBytesMax / (1024 * 1024)} MB`;
+
 /** The reason of a failed upload in words (issue 24: never a bare "Upload failed"). */
 export function uploadProblemText(t: ReturnType<typeof useT>, problem: UploadProblem): string {
   if (problem.kind === 'server') return t('upload.problems.server', { message: problem.message });
-  return t(`upload.problems.${problem.kind}`, { limit: `${Limits.imageBytesMax / (1024 * 1024)} MB` });
+  return t(`upload.problems.${problem.kind}`, { limit: imageLimit });
 }
 
 /** The ring over a picture being sent: its share as a number, or turning while the picture is made smaller. */
@@ -81,7 +84,7 @@ export function UploadTile({ item, queue, testId, children }: { item: UploadItem
         </p>
       ) : item.keptStill ? (
         <p className={css.note} data-testid="upload-kept-still">
-          {t('upload.keptStill', { limit: `${Limits.imageBytesMax / (1024 * 1024)} MB` })}
+          {t('upload.keptStill', { limit: imageLimit })}
         </p>
       ) : null}
       {children}

@@ -82,12 +82,16 @@ export function useUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
   const patch = (key: string, change: Partial<UploadItem>) => {
     if (alive.current) setItems((list) => list.map((x) => (x.key === key ? { ...x, ...change } : x)));
   };
-  const drop = (key: string) => {
+  /** Lets go of a tile's device copy (an object URL this queue made), if it is one. */
+  const forget = (key: string) => {
     const item = now.current.find((x) => x.key === key);
     if (item && urls.current.has(item.preview)) {
       URL.revokeObjectURL(item.preview);
       urls.current.delete(item.preview);
     }
+  };
+  const drop = (key: string) => {
+    forget(key);
     if (alive.current) setItems((list) => list.filter((x) => x.key !== key));
   };
 
@@ -97,14 +101,10 @@ export function useUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
     if ('refused' in ready) return patch(key, { state: 'failed', problem: { kind: ready.refused } });
     if (ready.resized) {
       // The tile shows what is sent: an animated GIF made smaller is a still picture, and the tile stops moving.
-      const item = now.current.find((x) => x.key === key);
+      forget(key);
       const preview = URL.createObjectURL(ready.file);
       urls.current.add(preview);
-      if (item && urls.current.has(item.preview)) {
-        URL.revokeObjectURL(item.preview);
-        urls.current.delete(item.preview);
-      }
-      patch(key, { preview, keptStill: file.type === 'image/gif' });
+      patch(key, { preview, keptStill: ready.still });
     }
     patch(key, { state: 'uploading' });
     try {

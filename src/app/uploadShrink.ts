@@ -8,7 +8,8 @@ import { Limits } from '../domain/constants';
  * The canvas carries no EXIF, so the orientation is baked into the pixels and stays right.
  */
 export type ShrinkRefusal = 'wrongType' | 'tooLarge' | 'unreadable';
-export type ShrinkResult = { file: File; resized: boolean } | { refused: ShrinkRefusal };
+/** `still`: the picture was a GIF, and the JPEG it became keeps its first frame only. */
+export type ShrinkResult = { file: File; resized: boolean; still: boolean } | { refused: ShrinkRefusal };
 
 /** The types the server takes (server/services/images.ts); HEIC from a phone is decoded and re-encoded when the browser can. */
 export const acceptedImageTypes = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
@@ -40,7 +41,7 @@ function encode(bitmap: ImageBitmap, side: number, quality: number): Promise<Blo
 
 export async function shrinkForUpload(file: File, limit: number = Limits.imageBytesMax): Promise<ShrinkResult> {
   if (file.type && !file.type.startsWith('image/')) return { refused: 'wrongType' };
-  if (file.size <= limit) return { file, resized: false };
+  if (file.size <= limit) return { file, resized: false, still: false };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -52,7 +53,7 @@ export async function shrinkForUpload(file: File, limit: number = Limits.imageBy
       const blob = await encode(bitmap, side, quality);
       if (blob && blob.size <= limit) {
         const name = `${file.name.replace(/\.[^.]*$/, '') || 'picture'}.jpg`;
-        return { file: new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified }), resized: true };
+        return { file: new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified }), resized: true, still: file.type === 'image/gif' };
       }
     }
     return { refused: 'tooLarge' };
