@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { shot, shotsDir } from './support/shots';
 
 /**
  * Issue 15 journeys in a real browser against the real server: a buyer opens a chat from a product
@@ -89,6 +90,21 @@ describe('live chat in a real browser', () => {
     await expect.poll(() => messageTexts(buyer.page), { timeout: 10_000 }).toContain('Message while you were away.');
     await say(seller.page, 'And one more, live.');
     await expect.poll(() => messageTexts(buyer.page), { timeout: 5000 }).toContain('And one more, live.');
+
+    if (shotsDir) {
+      // The seller's messages and chat room at 390 px, in English and Arabic, to look at.
+      await seller.page.setViewportSize({ width: 390, height: 844 });
+      for (const language of ['en', 'ar']) {
+        await seller.page.evaluate((code) => localStorage.setItem('coin-mall.language', code), language);
+        await seller.page.goto(`${app.url}/#/contactorList`);
+        await seller.page.reload();
+        await vis(seller.page, 'conversation').first().waitFor();
+        await shot(seller.page, `messages-390-${language}`);
+        await vis(seller.page, 'conversation').first().click();
+        await vis(seller.page, 'chat-message').first().waitFor();
+        await shot(seller.page, `chat-room-390-${language}`);
+      }
+    }
 
     await buyer.context.close();
     await seller.context.close();

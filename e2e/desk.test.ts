@@ -111,6 +111,17 @@ describe('the customer-service desk (finding 16)', () => {
       expect(await vis(page, 'desk-customer-pane').count()).toBe(0);
       await expectAccessible(page, `customer-service desk queue on a phone (${language})`);
       await shot(page, `desk-service-390-queue-${language}`);
+      // The last message lines up with the customer's name, at the start of the row as the screen reads.
+      const edges = await vis(page, 'conversation')
+        .first()
+        .locator('[dir=auto]')
+        .evaluate((e) => {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          const [text, row] = [range.getBoundingClientRect(), e.getBoundingClientRect()];
+          return { start: document.documentElement.dir === 'rtl' ? row.right - text.right : text.left - row.left };
+        });
+      expect(Math.abs(edges.start)).toBeLessThan(2);
       await vis(page, 'conversation').first().click();
       await vis(page, 'chat-message').first().waitFor();
       expect(await vis(page, 'desk-queue-pane').count()).toBe(0);

@@ -12,8 +12,11 @@ export const status = style({ padding: `${vars.space.xs} ${vars.space.lg}`, font
 export const messages = style({ flex: 1, overflowY: 'auto', padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const bubble = style({ maxWidth: '78%', padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.lg, background: vars.color.surface, boxShadow: vars.shadow.card, alignSelf: 'flex-start', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
 export const body = style({ display: 'block' });
-/** Text in its own direction (dir="auto") still aligned as the screen reads. */
-export const ownDirection = style({ textAlign: 'match-parent' });
+/**
+ * Text in its own direction (dir="auto") still aligned as the screen reads. `text-align: match-parent` would
+ * say it, but Chromium resolves it against the text's own direction (an English line sat on the left in Arabic).
+ */
+export const ownDirection = style({ textAlign: 'left', selectors: { '[dir="rtl"] &': { textAlign: 'right' } } });
 export const mine = style({ alignSelf: 'flex-end', background: vars.color.brand, color: '#fff' });
 export const meta = style({ fontSize: 11, opacity: 0.75, marginTop: 2, display: 'block' });
 export const image = style({ display: 'block', maxWidth: '100%', borderRadius: vars.radius.md, marginTop: vars.space.xs });
