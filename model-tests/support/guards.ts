@@ -1,22 +1,10 @@
 import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
-import { transitionKey } from './walk';
+import { guardKey, guardName } from '../../machines/transitionKeys';
 
 /**
  * Guard coverage (issue 26): every guarded transition should be seen with its guard true and false.
  * An outcome is what the chart's own guard implementation answers for the event sent in that state.
  */
-function guardName(t: AnyTransitionDefinition): string | null {
-  const g = t.guard as unknown;
-  if (typeof g === 'string') return g;
-  const type = (g as { type?: unknown } | undefined)?.type;
-  return typeof type === 'string' ? type : null;
-}
-
-export function guardKey(t: AnyTransitionDefinition): string | null {
-  const g = guardName(t);
-  return g ? `${transitionKey(t)} [${g}]` : null;
-}
-
 /** Every guarded transition of the chart (each should be seen true and false). */
 export function allGuards(machine: AnyStateMachine): string[] {
   const keys: string[] = [];

@@ -13,6 +13,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { transitionKey } from '../../machines/transitionKeys';
 import { recordLevel } from './coverageFile';
 import { allGuards, eventlessOutcomes, guardOutcomes } from './guards';
 
@@ -27,15 +28,6 @@ import { allGuards, eventlessOutcomes, guardOutcomes } from './guards';
  * step the real actor must be in the state the model predicts. Transitions actually taken by the
  * real actor are recorded (from its microsteps) and compared with every transition of the chart.
  */
-
-/** A stable name for a transition: source state, event, position among that event's transitions. */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const source = t.source as AnyStateNode;
-  const list = t.eventType === '' ? source.always ?? [] : source.transitions.get(t.eventType) ?? [];
-  const index = list.indexOf(t);
-  const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
-  return `${source.id} --${t.eventType || 'always'}#${index}--> ${targets}`;
-}
 
 /** Every transition of the chart, from every state node, including timers, invocation results and eventless ones. */
 export function allTransitions(machine: AnyStateMachine): string[] {

@@ -1,6 +1,6 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
-import { guardKey, transitionKey } from './coverage';
+import { guardKey, transitionKey } from '../../machines/transitionKeys';
 import { transitionLabel, type TransitionLabel } from './edgeLabels';
 import { stateWord } from './productWords';
 import type { Translate } from './translate';

@@ -1,4 +1,3 @@
-import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import coverageFile from '../../model-tests/coverage.json';
 
 /**
@@ -62,31 +61,6 @@ export function coverageOf(file: unknown, machineId: string): Coverage | null {
 /** The coverage bundled with this build (the JSON is imported statically). */
 export function bundledCoverage(machineId: string): Coverage | null {
   return coverageOf(coverageFile, machineId);
-}
-
-/**
- * The name coverage.json gives a transition: source state, event, position among that event's
- * transitions, targets (the same as model-tests/support/walk.ts transitionKey; a unit test checks).
- */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const source: AnyStateNode = t.source;
-  const list: readonly AnyTransitionDefinition[] = t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? []);
-  const index = list.indexOf(t);
-  const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
-  return `${source.id} --${t.eventType || 'always'}#${index}--> ${targets}`;
-}
-
-function guardId(t: AnyTransitionDefinition): string | null {
-  const g: unknown = t.guard;
-  if (typeof g === 'string') return g;
-  const type = isRecord(g) ? g.type : undefined;
-  return typeof type === 'string' ? type : null;
-}
-
-/** The name coverage.json gives a guarded transition (model-tests/support/guards.ts guardKey), or null. */
-export function guardKey(t: AnyTransitionDefinition): string | null {
-  const g = guardId(t);
-  return g ? `${transitionKey(t)} [${g}]` : null;
 }
 
 /**

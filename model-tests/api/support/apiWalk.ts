@@ -9,7 +9,8 @@ import {
 } from 'xstate';
 import { allowedEvents, partiesOf, type Party } from '../../../machines/parties';
 import { allGuards, guardOutcomes } from '../../support/guards';
-import { allTransitions, transitionKey } from '../../support/walk';
+import { transitionKey } from '../../../machines/transitionKeys';
+import { allTransitions } from '../../support/walk';
 
 export { allGuards };
 

@@ -10,7 +10,8 @@ import {
 } from 'xstate';
 import { recordLevel } from '../../support/coverageFile';
 import { allGuards, eventlessOutcomes, guardOutcomes } from '../../support/guards';
-import { allTransitions, transitionKey } from '../../support/walk';
+import { transitionKey } from '../../../machines/transitionKeys';
+import { allTransitions } from '../../support/walk';
 
 /**
  * UI-level model tests (issue 26, part 2): the chart is the model, the app in Chromium is the system
