@@ -22,7 +22,7 @@ import { World } from './support/world';
  * must fail naming the transition. Without a mutation the same walk passes (the last test), so the
  * failures come from the mutations alone.
  */
-type Mutation = 'payOnShip' | 'buyerCancelsAfterShipping' | 'confirmWindowKeepsMoney' | 'partialPaysInFull' | null;
+type Mutation = 'payOnShip' | 'buyerCancelsAfterShipping' | 'confirmWindowKeepsMoney' | 'partialPaysInFull' | 'closeUnrecorded' | 'approvalRecordedTwice' | null;
 const mutation = vi.hoisted(() => ({ current: null as Mutation }));
 
 vi.mock('../../server/charts/apply', async (importOriginal) => {
@@ -49,6 +49,20 @@ vi.mock('../../server/charts/apply', async (importOriginal) => {
         return { ...applied, actions: applied.actions.filter((a) => a.type !== 'refundBuyer') };
       }
       return applied;
+    },
+  };
+});
+
+// Issue 35: every step written once to chart_steps. A server that forgets a step, or writes one twice, fails the walk.
+vi.mock('../../server/charts/steps', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/charts/steps')>();
+  return {
+    ...real,
+    async recordChartStep(...args: Parameters<typeof real.recordChartStep>) {
+      const [, chart, , step] = args;
+      if (mutation.current === 'closeUnrecorded' && chart === 'workOrder' && step.event === 'CLOSE') return;
+      await real.recordChartStep(...args);
+      if (mutation.current === 'approvalRecordedTwice' && chart === 'product' && step.event === 'APPROVE') await real.recordChartStep(...args);
     },
   };
 });
@@ -131,6 +145,21 @@ describe('the API-level model test fails on a server that departs from its chart
       expect(result.failures.map((f) => f.transition)).toEqual([partial, partial]);
       expect(result.failures[0]?.message).toContain(`${partial} by arbiter: buyer moved 30000000 (the chart's effects say 10000000)`);
       expect(result.failures[1]?.message).toContain(`${partial} by arbiter: buyer moved 60000000 (the chart's effects say 10000000)`);
+    } finally {
+      mutation.current = null;
+    }
+  });
+
+  it('fails when a step is not written to chart_steps, or written twice', async () => {
+    mutation.current = 'closeUnrecorded';
+    try {
+      const result = await walkApi(workOrderDriver(new World(server)), { only: (e) => e.event.type === 'CLOSE' && e.party === 'user', negatives: false });
+      expect(result.failures.length).toBeGreaterThan(0);
+      for (const f of result.failures) expect(f.message).toContain('chart_steps gained 0 rows (none), the step is CLOSE by user');
+      mutation.current = 'approvalRecordedTwice';
+      const twice = await walkApi(productDriver(new World(server)), { only: (e) => e.event.type === 'APPROVE', negatives: false });
+      expect(twice.failures.length).toBeGreaterThan(0);
+      for (const f of twice.failures) expect(f.message).toContain('chart_steps gained 2 rows (APPROVE by staff, APPROVE by staff)');
     } finally {
       mutation.current = null;
     }

@@ -730,6 +730,7 @@ export interface Database {
   sandbox_chain_transactions: SandboxChainTransactionsTable;
   kyc_records: KycRecordsTable;
   kyc_events: KycEventsTable;
+  chart_steps: ChartStepsTable;
   wallet_flags: WalletFlagsTable;
   check_ins: CheckInsTable;
   platform_counters: PlatformCountersTable;
@@ -866,6 +867,20 @@ export interface KycEventsTable {
   from_status: string;
   to_status: string;
   note: string | null;
+  created_at: Timestamp;
+}
+
+/** One step of a server chart (migration 0026): every chart's steps in one table, written by server/charts/steps.ts. */
+export interface ChartStepsTable {
+  id: Id;
+  chart: string;
+  record_id: Int8;
+  event: string;
+  party: string;
+  from_state: string;
+  to_state: string;
+  /** When the record entered from_state (its previous step), null for its first. */
+  entered_at: Timestamp | null;
   created_at: Timestamp;
 }
 

@@ -19,6 +19,7 @@ import { formatMoney, parseMoney } from '../../src/domain/money';
 import type { AfterSaleApplyInput } from '../../src/domain/schemas/afterSale';
 import type { AfterSaleView, EvidenceImage } from '../../src/domain/types/afterSale';
 import { applyEventWithActions, initial, restore, store } from '../charts/apply';
+import { recordChartStep } from '../charts/steps';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
@@ -77,6 +78,7 @@ async function recordCaseEvent(trx: Trx, caseId: bigint, entry: { event: string;
     .insertInto('after_sale_events')
     .values({ case_id: caseId, event: entry.event, party: entry.party, actor_id: entry.actorId, from_status: entry.from, to_status: entry.to, detail: JSON.stringify(entry.detail), created_at: new Date(entry.at) })
     .execute();
+  await recordChartStep(trx, 'afterSale', caseId, entry);
 }
 
 async function syncCaseTimers(trx: Trx, caseId: bigint, snapshot: AnyMachineSnapshot, now: number): Promise<void> {

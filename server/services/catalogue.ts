@@ -6,12 +6,13 @@ import { draftIssues, publishIssues, type ProductInput, type PublishIssue } from
 import type { ImageRef, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, ProductStatus, SearchAnswer, SellerRef } from '../../src/domain/types/catalogue';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { applyEvent, initial, restore, store } from '../charts/apply';
+import { recordChartStep } from '../charts/steps';
 import { executePrepared, type Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
-import { scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
+import { scheduleTimer, windowOf, type TimerHandler, type Trx } from '../timers/timers';
 import { invalidateCatalogue } from './catalogueCache';
 import { imageUrls, requireOwnImages } from './images';
 import { lexemeRows, lexemesFrom, lexemesOf, nameMatches, type LexemeRow } from './searchPostings';
@@ -656,8 +657,18 @@ async function writeChildren(trx: Trx, productId: bigint, input: ProductInput): 
 
 type ChartSnapshot = ReturnType<typeof initial>;
 
-async function persist(trx: Trx, id: bigint, snapshot: ChartSnapshot, now: number, extra: Partial<ReturnType<typeof columnsOf>> = {}): Promise<void> {
+/** One step of a product on its chart: the event, who took it, the state it left and the one it reached. */
+interface ProductStep {
+  event: string;
+  party: Party;
+  before: ChartSnapshot;
+  snapshot: ChartSnapshot;
+}
+
+async function persist(trx: Trx, id: bigint, step: ProductStep, now: number, extra: Partial<ReturnType<typeof columnsOf>> = {}): Promise<void> {
+  const { snapshot } = step;
   const status = String(snapshot.value) as ProductStatus;
+  await recordChartStep(trx, 'product', id, { event: step.event, party: step.party, from: String(step.before.value), to: status, at: now });
   const context = snapshot.context as { reason: string | null };
   await trx
     .updateTable('products')
@@ -674,13 +685,15 @@ export async function publishProduct(deps: Deps, seller: UserRow, input: Product
   if (!hasRole(seller.roles, 'seller')) throw new ApiError('forbidden');
   await checkReferences(deps.db, seller, input, submit);
   const id = await deps.db.transaction().execute(async (trx) => {
-    let snapshot = initial(productMachine);
-    snapshot = applyEvent(productMachine, snapshot, { type: submit ? 'SUBMIT' : 'SAVE_DRAFT' }, 'seller');
+    const before = initial(productMachine);
+    const event = submit ? 'SUBMIT' : 'SAVE_DRAFT';
+    const snapshot = applyEvent(productMachine, before, { type: event }, 'seller');
     const row = await trx
       .insertInto('products')
       .values({ seller_id: seller.id, ...columnsOf(input), status: String(snapshot.value), chart: JSON.stringify(store(snapshot)), review_reason: null })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordChartStep(trx, 'product', row.id, { event, party: 'seller', from: String(before.value), to: String(snapshot.value), at: deps.now() });
     await writeChildren(trx, row.id, input);
     await indexForSearch(trx, row.id);
     return row.id;
@@ -718,7 +731,7 @@ export async function editProduct(deps: Deps, seller: UserRow, id: bigint, input
     const kept = (await trx.selectFrom('product_images').select('image_id').where('product_id', '=', id).execute()).map((r) => r.image_id);
     await checkReferences(trx, seller, input, event.type !== 'SAVE_DRAFT', kept);
     await writeChildren(trx, id, input);
-    await persist(trx, id, next, deps.now(), columnsOf(input));
+    await persist(trx, id, { event: event.type, party: 'seller', before: snapshot, snapshot: next }, deps.now(), columnsOf(input));
     await indexForSearch(trx, id);
   });
   invalidateCatalogue(deps.db);
@@ -736,8 +749,9 @@ export async function sellerAction(deps: Deps, seller: UserRow, id: bigint, acti
   await deps.db.transaction().execute(async (trx) => {
     const p = await lockOwn(trx, seller, id);
     if (current) await checkReferences(trx, seller, current.input, true, current.input.images);
-    const next = applyEvent(productMachine, restore(productMachine, p.chart), { type: sellerEvents[action] }, 'seller');
-    await persist(trx, id, next, deps.now());
+    const before = restore(productMachine, p.chart);
+    const next = applyEvent(productMachine, before, { type: sellerEvents[action] }, 'seller');
+    await persist(trx, id, { event: sellerEvents[action], party: 'seller', before, snapshot: next }, deps.now());
   });
   invalidateCatalogue(deps.db);
   const p = await productRowOrThrow(deps.db, id);
@@ -755,8 +769,9 @@ export async function staffDecision(deps: Deps, id: bigint, decision: StaffDecis
   await deps.db.transaction().execute(async (trx) => {
     const p = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!p) throw new ApiError('notFound');
-    const next = applyEvent(productMachine, restore(productMachine, p.chart), event, party);
-    await persist(trx, id, next, deps.now());
+    const before = restore(productMachine, p.chart);
+    const next = applyEvent(productMachine, before, event, party);
+    await persist(trx, id, { event: event.type, party, before, snapshot: next }, deps.now());
   });
   invalidateCatalogue(deps.db);
 }
@@ -794,6 +809,7 @@ export const fireProductTimer: TimerHandler = async (trx, timer, now) => {
   const p = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!p || p.status !== 'deleted') return;
   const next = applyEvent(productMachine, restore(productMachine, p.chart), { type: timer.event }, 'system');
+  await recordChartStep(trx, 'product', id, { event: windowOf(timer.event) ?? timer.event, party: 'system', from: p.status, to: String(next.value), at: now });
   await trx
     .updateTable('products')
     .set({ status: String(next.value), chart: JSON.stringify(store(next)), updated_at: new Date(now) })

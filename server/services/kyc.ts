@@ -6,6 +6,7 @@ import type { SubmitKycInput } from '../../src/domain/schemas/kyc';
 import type { KycHistoryLine, KycQueueItem, KycView } from '../../src/domain/types/kyc';
 import { allowedEvents } from '../../machines/parties';
 import { applyEvent, initial, restore, store } from '../charts/apply';
+import { recordChartStep } from '../charts/steps';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
@@ -55,6 +56,7 @@ async function applyKycEvent(trx: Trx, userId: bigint, event: KycEvent, party: P
     .insertInto('kyc_events')
     .values({ user_id: userId, event: event.type, party, by_user_id: byUserId, from_status: from, to_status: to, note: event.type === 'REJECT' ? event.reason : null, created_at: new Date(now) })
     .execute();
+  await recordChartStep(trx, 'kyc', userId, { event: event.type, party, from, to, at: now });
   return next;
 }
 

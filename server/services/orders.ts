@@ -15,6 +15,7 @@ import { Durations } from '../../src/domain/constants';
 import { accountBalance, Accounts, post, type Posting } from './ledger';
 import { postponeWhilePaying } from './paymentsInFlight';
 import { publishLive } from '../live/live';
+import { recordChartStep } from '../charts/steps';
 
 /**
  * Orders change only through the order chart (machines/order.machine.ts). To apply an event the
@@ -60,6 +61,7 @@ export async function recordOrderEvent(trx: Trx, orderId: bigint, entry: { event
     .insertInto('order_events')
     .values({ order_id: orderId, event: entry.event, party: entry.party, from_stage: entry.from, to_stage: entry.to, created_at: new Date(entry.at) })
     .execute();
+  await recordChartStep(trx, 'order', orderId, entry);
 }
 
 // ---------------------------------------------------------------- effects

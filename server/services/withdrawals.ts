@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/withdrawal';
 import type { PayoutDesk, WithdrawableAnswer, WithdrawalList, WithdrawalReviewItem, WithdrawalView } from '../../src/domain/types/withdrawal';
 import { applyEventWithActions, initial, restore, store } from '../charts/apply';
+import { recordChartStep } from '../charts/steps';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
@@ -238,6 +239,7 @@ export async function applyWithdrawalEvent(trx: Trx, id: bigint, event: Withdraw
     .insertInto('withdrawal_events')
     .values({ withdrawal_id: id, event: windowOf(event.type) ?? event.type, party, from_stage: before, to_stage: after, note, created_at: new Date(now) })
     .execute();
+  await recordChartStep(trx, 'withdrawal', id, { event: windowOf(event.type) ?? event.type, party, from: before, to: after, at: now });
   await syncTimers(trx, id, next, now);
   await publishLive(trx, [{ topic: 'withdrawals', ref: id, people: [row.user_id], staff: true }]);
   // A finished payout frees the app wallet for the next one in the queue (issue 27).

@@ -4,10 +4,12 @@ import { sql } from 'kysely';
 import type { AnyEventObject } from 'xstate';
 import { allowedEvents, type Party } from '../../machines/parties';
 import { workOrderMachine } from '../../machines/workOrder.machine';
+import { beforeFirstStep } from '../../src/domain/chartSteps';
 import { workOrderStatusCode, type WorkOrderCategory, type WorkOrderState } from '../../src/domain/customerService';
 import type { WorkOrderInput } from '../../src/domain/schemas/customerService';
 import type { WorkOrderReplyView, WorkOrderView } from '../../src/domain/types/customerService';
 import { applyEventWithActions, initial, restore, store } from '../charts/apply';
+import { recordChartStep } from '../charts/steps';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
@@ -43,6 +45,9 @@ function newWorkOrderNo(now: number): string {
   return `WO${ymd}${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}`;
 }
 
+/** The first step of a work order in chart_steps: filed by its user into the chart's initial state (the chart has no event for it). */
+const workOrderFiled = 'FILE';
+
 /** Files a work order about one of the caller's own orders (as its buyer or its seller); any other number is refused. */
 export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrderInput): Promise<bigint> {
   const { db } = deps;
@@ -75,6 +80,7 @@ export async function createWorkOrder(deps: Deps, user: UserRow, input: WorkOrde
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+    await recordChartStep(trx, 'workOrder', inserted.id, { event: workOrderFiled, party: 'user', from: beforeFirstStep, to: String(chart.value), at: deps.now() });
     await publishLive(trx, [{ topic: 'workOrders', ref: inserted.id, people: [user.id], staff: true }]);
     return inserted;
   });
@@ -88,8 +94,10 @@ export async function actOnWorkOrder(deps: Deps, user: UserRow, id: bigint, part
     const row = await trx.selectFrom('work_orders').select(['id', 'user_id', 'chart']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row || (party === 'user' && row.user_id !== user.id)) throw new ApiError('notFound');
     const event: AnyEventObject = { type: step.type === 'CLOSE' ? 'CLOSE' : party === 'staff' ? 'STAFF_REPLY' : 'USER_REPLY' };
-    const { snapshot } = applyEventWithActions(workOrderMachine, restore(workOrderMachine, row.chart), event, party);
+    const before = restore(workOrderMachine, row.chart);
+    const { snapshot } = applyEventWithActions(workOrderMachine, before, event, party);
     const now = new Date(deps.now());
+    await recordChartStep(trx, 'workOrder', id, { event: event.type, party, from: String(before.value), to: String(snapshot.value), at: deps.now() });
     await trx
       .updateTable('work_orders')
       .set({ status: String(snapshot.value), chart: JSON.stringify(store(snapshot)), updated_at: now, user_unread: party === 'staff' })

@@ -133,6 +133,8 @@ export function afterSaleDriver(world: World): Driver<CaseRecord> {
 
     elapse: (_rec, ms) => world.elapse(ms),
 
+    chartSteps: (rec) => world.chartSteps('afterSale', rec.caseId),
+
     async read(rec): Promise<Reading> {
       const [b, s, a] = await Promise.all([view(rec.buyer.caller, rec.caseId), view(rec.seller.caller, rec.caseId), view(rec.arbiter.caller, rec.caseId)]);
       if (b.statusCode !== s.statusCode || b.statusCode !== a.statusCode) throw new Error(`the parties see different codes: ${b.statusCode}, ${s.statusCode}, ${a.statusCode}`);

@@ -59,6 +59,8 @@ export function kycDriver(world: World): Driver<KycRecord> {
 
     elapse: (_rec, ms) => world.elapse(ms),
 
+    chartSteps: (rec) => world.chartSteps('kyc', rec.userId),
+
     async read(rec): Promise<Reading> {
       const [mine, queue] = await Promise.all([must(rec.user.get<KycView>('/api/kyc/mine'), 'mine'), must(rec.staff.get<{ list: KycQueueItem[] }>('/api/platform/kyc/list'), 'queue')]);
       const item = queue.list.find((q) => q.userId === rec.userId);

@@ -167,6 +167,8 @@ export function orderDriver(world: World): Driver<OrderRecord> {
 
     elapse: (_rec, ms) => world.elapse(ms),
 
+    chartSteps: (rec) => world.chartSteps('order', rec.orderId),
+
     async read(rec): Promise<Reading> {
       if (rec.orderId === null) return { code: null, offered: {} };
       const [b, s] = await Promise.all([view(rec.buyer.caller, rec.orderId), view(rec.seller.caller, rec.orderId)]);

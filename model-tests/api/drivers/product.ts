@@ -101,6 +101,8 @@ export function productDriver(world: World): Driver<ProductRecord> {
 
     elapse: (_rec, ms) => world.elapse(ms),
 
+    chartSteps: (rec) => world.chartSteps('product', rec.id),
+
     async read(rec): Promise<Reading> {
       if (rec.id === null) return { code: null, absent: true, offered: {} };
       const mine = await rec.seller.get<OwnProductDetail>(`/api/commodity/product/mine/detail?id=${rec.id}`);

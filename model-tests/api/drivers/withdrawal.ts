@@ -160,6 +160,8 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
       return rows.map((r) => ({ event: { type: r.event, paymentId: 'from-the-platform', txid: 'from-the-chain', hash: 'from-the-chain', reason: r.event === 'PAYOUT_WAITING' ? (r.note ?? '') : 'from-the-platform' } as AnyEventObject, party: r.party as Party }));
     },
 
+    chartSteps: (rec) => world.chartSteps('withdrawal', rec.id),
+
     async read(rec): Promise<Reading> {
       if (rec.id === null) return { code: null, absent: true, offered: {} };
       const a = await rec.user.get<WithdrawalView>(`/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${rec.id}`);

@@ -71,6 +71,8 @@ export function workOrderDriver(world: World): Driver<WorkOrderRecord> {
 
     elapse: (_rec, ms) => world.elapse(ms),
 
+    chartSteps: (rec) => world.chartSteps('workOrder', rec.id),
+
     async read(rec): Promise<Reading> {
       const [u, s] = await Promise.all([
         must(rec.user.get<WorkOrderView>(`/api/workorder/detail?id=${rec.id}`), 'detail'),

@@ -77,6 +77,12 @@ export interface Driver<R> {
    * each must be a step the chart allows that party. A timer's row names its delay.
    */
   history?(rec: R): Promise<{ event: AnyEventObject; party: Party }[]>;
+  /**
+   * The record's rows of chart_steps, oldest first (none while there is no record yet): each step the walk
+   * takes must add exactly one, with the step's event (a timer: its delay's name) and party, plus one per
+   * step the server then takes by itself; a refused step adds none.
+   */
+  chartSteps(rec: R): Promise<{ event: string; party: string }[]>;
   /** Moves the server's clock by `ms` and runs the timer runner. */
   elapse(rec: R, ms: number): Promise<void>;
   read(rec: R): Promise<Reading>;
@@ -252,6 +258,7 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
         const [after, actions] = next(machine, model, step.event);
         const taken = (machine.getTransitionData(model as never, step.event as never) ?? []) as AnyTransitionDefinition[];
         const measured = await driver.measure(rec);
+        const stepsBefore = (await driver.chartSteps(rec)).length;
         seeGuard(model, step.event);
         const where = `${step.key} by ${step.party}`;
         const delay = delayOf(machine, model, step.event.type);
@@ -272,8 +279,7 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
           const rows = (await driver.history(rec)).slice(seen);
           seen += rows.length;
           const [own, ...more] = rows;
-          const name = (e: AnyEventObject) => /^xstate\.after\.([^.]+)\./.exec(e.type)?.[1] ?? e.type;
-          if (!own || name(own.event) !== name(step.event) || own.party !== step.party) {
+          if (!own || stepName(own.event) !== stepName(step.event) || own.party !== step.party) {
             throw new StepError(i, `${where}: the record's history says ${own ? `${own.event.type} by ${own.party}` : 'nothing'}`);
           }
           for (const row of more) {
@@ -291,6 +297,15 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
           }
         }
         await agree(rec, model, i, where);
+        {
+          // Each step written once to chart_steps, by its party: the step itself, then each the server took after it.
+          const rows = (await driver.chartSteps(rec)).slice(stepsBefore);
+          const serverSteps = takenNow.length - taken.length;
+          const own = rows[0];
+          if (!own || own.event !== stepName(step.event) || own.party !== step.party || rows.length !== 1 + Math.max(0, serverSteps)) {
+            throw new StepError(i, `${where}: chart_steps gained ${rows.length} rows (${rows.map((r) => `${r.event} by ${r.party}`).join(', ') || 'none'}), the step is ${stepName(step.event)} by ${step.party}${serverSteps > 0 ? ` and ${serverSteps} of the server's own` : ''}`);
+          }
+        }
         const moved = await driver.measure(rec);
         const expected = driver.expect(rec, { event: step.event, party: step.party, actions: allActions, before, after: model, measured });
         const wrong = Object.keys({ ...measured, ...moved })
@@ -347,6 +362,7 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
 
   async function refuseAll(rec: R, model: AnyMachineSnapshot) {
     const before = await driver.fingerprint(rec);
+    const stepsBefore = (await driver.chartSteps(rec)).length;
     // The people try their refused steps side by side (each person one after another): a refused step
     // changes nothing, so the record must read the same after every one of them. A step that was let
     // through is the cause of any change the others then see, so it is the one reported.
@@ -374,11 +390,19 @@ export async function walkApi<R>(driver: Driver<R>, options: WalkOptions = {}): 
     const errors = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     const cause = errors.find((e) => e instanceof Error && e.message.includes('was not refused')) ?? errors[0];
     if (cause !== undefined) throw cause;
+    const stepsAfter = (await driver.chartSteps(rec)).length;
+    if (stepsAfter !== stepsBefore) throw new StepError(-1, `${JSON.stringify(model.value)}: refused steps wrote ${stepsAfter - stepsBefore} rows to chart_steps`);
   }
 
   const missing = all.filter((k) => !walked.has(k));
   const guardGaps = allGuards(machine).flatMap((g) => ['true', 'false'].filter((o) => !guards.get(g)?.has(o)).map((o) => `${g} = ${o}`));
   return { chart: driver.name, all, walked, missing, paths, steps, negatives, guards, guardGaps, failures };
+}
+
+/** How a step is named in the record's history and chart_steps: the event, or a timer's delay name. */
+function stepName(event: AnyEventObject | string): string {
+  const type = typeof event === 'string' ? event : event.type;
+  return /^xstate\.after\.([^.]+)\./.exec(type)?.[1] ?? type;
 }
 
 class StepError extends Error {

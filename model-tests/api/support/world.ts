@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import type { ServerChart } from '../../../src/domain/chartSteps';
 import { Durations } from '../../../src/domain/constants';
 import type { RoleName } from '../../../src/domain/types/user';
 import { ApiCaller } from '../../../server/testing/apiClient';
@@ -27,6 +28,12 @@ export class World {
 
   get db() {
     return this.server.deps.db;
+  }
+
+  /** A record's rows of chart_steps, oldest first; none while it has no id yet. */
+  async chartSteps(chart: ServerChart, id: string | bigint | null): Promise<{ event: string; party: string }[]> {
+    if (id === null) return [];
+    return this.db.selectFrom('chart_steps').select(['event', 'party']).where('chart', '=', chart).where('record_id', '=', BigInt(id)).orderBy('id').execute();
   }
 
   /** A new person: a sandbox wallet and a session, like a person picking "create" in the sandbox host. */
