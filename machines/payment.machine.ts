@@ -13,9 +13,13 @@ import { fromPromiseStub } from './actorStub';
  *                waiting|approving --COMPLETION_READY--> completing (server: re-fetch, check txid, record, complete) --> succeeded
  *                --HOST_CANCELLED--> cancelling --> canceled          --HOST_ERROR--> failed
  *   balance: review (the sheet shows the amount, the balance and what remains) --CONFIRM--> paying
- *            --> succeeded | back to review (nothing paid);  review --CLOSE_SHEET--> canceled
+ *            --> succeeded | back to review (nothing paid);  review --CLOSE_SHEET--> unpaid
  *   wallet:  password (the sheet shows the amount and what remains, asks the payment password)
- *            --PASSWORD--> paying --> succeeded | back to password
+ *            --PASSWORD--> paying --> succeeded | back to password;  password --CLOSE_SHEET--> unpaid
+ *   unpaid:  the review was closed (issue 33): the buyer is back on the checkout, goods and choices kept;
+ *            the orders stay unpaid (To pay shows them). SUBMIT for the same goods and address pays those
+ *            orders (routing, no second order); SUBMIT for other goods places a new order (the server
+ *            replaces the unpaid one of the same goods, decision 048).
  *   The amount the sheet showed travels with CONFIRM and PASSWORD; the server refuses another one.
  *   canceled / failed --PAY (same orders, any method)--> again;  SETTLE: an incomplete payment found at login is settled.
  *
@@ -39,6 +43,14 @@ export interface PaymentContext {
   amount: string | null;
   /** Locale key of what went wrong, for the result screen. */
   failure: string | null;
+  /** The checkout that placed `orderIds` (goods and address), so the next Place order for the same goods pays them. */
+  request: CheckoutRequest | null;
+}
+
+/** The same goods, quantities and address: the orders a checkout placed are the ones this one would place. */
+export function sameGoods(a: CheckoutRequest, b: CheckoutRequest): boolean {
+  const key = (r: CheckoutRequest) => JSON.stringify([r.addressId, r.items.map((i) => [i.productId, i.skuId, i.quantity])]);
+  return key(a) === key(b);
 }
 
 export type PaymentEvent =
@@ -81,16 +93,17 @@ export const paymentMachine = setup({
   guards: {
     byCoin: ({ context }) => context.method === 'coin',
     byBalance: ({ context }) => context.method === 'balance',
+    placedTheseGoods: ({ context, event }) => event.type === 'SUBMIT' && context.request !== null && context.orderIds.length > 0 && sameGoods(context.request, event.request),
   },
 }).createMachine({
   id: 'payment',
-  context: { method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null },
+  context: { method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null, request: null },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        SUBMIT: { target: 'submitting', actions: assign({ method: ({ event }) => event.request.paymentMethod, failure: null }), meta: by('user') },
-        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, orderIds: ({ event }) => event.orderIds, failure: null }), meta: by('user') },
+        SUBMIT: { target: 'submitting', actions: assign({ method: ({ event }) => event.request.paymentMethod, request: ({ event }) => event.request, failure: null }), meta: by('user') },
+        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, orderIds: ({ event }) => event.orderIds, request: null, failure: null }), meta: by('user') },
         SETTLE: { target: 'settling', actions: assign({ paymentId: ({ event }) => event.paymentId }), meta: by('system') },
       },
     },
@@ -185,7 +198,7 @@ export const paymentMachine = setup({
         review: {
           on: {
             CONFIRM: { target: 'paying', actions: assign({ amount: ({ event }) => event.amount, failure: null }), meta: by('user') },
-            CLOSE_SHEET: { target: '#payment.canceled', meta: by('user') },
+            CLOSE_SHEET: { target: '#payment.unpaid', meta: by('user') },
           },
         },
         paying: {
@@ -205,7 +218,7 @@ export const paymentMachine = setup({
         password: {
           on: {
             PASSWORD: { target: 'paying', actions: assign({ amount: ({ event }) => event.amount, failure: null }), meta: by('user') },
-            CLOSE_SHEET: { target: '#payment.canceled', meta: by('user') },
+            CLOSE_SHEET: { target: '#payment.unpaid', meta: by('user') },
           },
         },
         paying: {
@@ -219,19 +232,29 @@ export const paymentMachine = setup({
         },
       },
     },
+    unpaid: {
+      description: 'The review was closed: back on the checkout with the goods and choices; the orders wait unpaid in To pay.',
+      on: {
+        SUBMIT: [
+          { guard: 'placedTheseGoods', target: 'routing', actions: assign({ method: ({ event }) => event.request.paymentMethod, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
+          { target: 'submitting', actions: assign({ method: ({ event }) => event.request.paymentMethod, request: ({ event }) => event.request, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
+        ],
+        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, orderIds: ({ event }) => event.orderIds, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
+      },
+    },
     succeeded: {
-      on: { RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null }), meta: by('user') } },
+      on: { RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null, request: null }), meta: by('user') } },
     },
     canceled: {
       on: {
         PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
-        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null }), meta: by('user') },
+        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null, request: null }), meta: by('user') },
       },
     },
     failed: {
       on: {
         PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
-        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null }), meta: by('user') },
+        RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null, request: null }), meta: by('user') },
       },
     },
   },

@@ -16,6 +16,8 @@ describe('payment chart, walked as a model', () => {
         { type: 'SUBMIT', request: request('coin') },
         { type: 'SUBMIT', request: request('balance') },
         { type: 'SUBMIT', request: request('wallet') },
+        // Issue 33: the review closed, the next Place order is for other goods (another address): a new order.
+        { type: 'SUBMIT', request: { ...request('balance'), addressId: '2' } },
         { type: 'PAY', method: 'coin', orderIds: ['1', '2'] },
         { type: 'APPROVAL_READY', paymentId: 'p1' },
         { type: 'COMPLETION_READY', paymentId: 'p1', txid: 't1' },
@@ -43,13 +45,15 @@ describe('payment chart, walked as a model', () => {
         { type: 'xstate.done.actor.settleIncomplete', output: paid },
         { type: 'xstate.error.actor.settleIncomplete', error: new Error('offline') },
       ],
-      project: (snap) => ({ value: snap.value, method: (snap.context as PaymentContext).method, failure: (snap.context as PaymentContext).failure !== null }),
+      project: (snap) => ({ value: snap.value, method: (snap.context as PaymentContext).method, failure: (snap.context as PaymentContext).failure !== null, placed: (snap.context as PaymentContext).request?.addressId ?? null, orders: (snap.context as PaymentContext).orderIds.length > 0 }),
       check: ({ actual }) => {
         const ctx = actual.context as PaymentContext;
         if (actual.matches('failed')) expect(ctx.failure).not.toBeNull();
         if (actual.matches({ coin: 'host' })) expect(ctx.coin).toEqual(coin);
         // Money leaves the balance or the wallet app only with the amount the person reviewed.
         if (actual.matches({ balance: 'paying' }) || actual.matches({ wallet: 'paying' })) expect(ctx.amount).toBe('12.5');
+        // Closing a review keeps the orders it would have paid, and the checkout that placed them.
+        if (actual.matches('unpaid')) expect(ctx.orderIds.length).toBeGreaterThan(0);
       },
     });
     recordCoverage('payment', result);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { go, useScreenQuery } from '../../src/app/navigation';
+import { useScreenQuery } from '../../src/app/navigation';
+import { returnFromDetour } from '../../src/app/returnTo';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
@@ -65,7 +66,8 @@ function AddressForm({ initial, id }: { initial: Draft; id: string | null }) {
       const field = String(r.error.issues[0]?.path[0] ?? 'detail');
       return `address.problems.${field}`;
     },
-    () => go(query.get('back') === 'submit' ? '/product/submit-order' : '/mine/address/list', { replace: true }),
+    // Back to the page that sent the person here (the checkout, with Buy now's goods: issue 33), else the list.
+    () => returnFromDetour(query, '/mine/address/list'),
   );
   const text = (key: 'firstName' | 'lastName' | 'phone' | 'street' | 'buildingNumber' | 'detail' | 'zipCode', type = 'text') => (
     <label className={css.field}>

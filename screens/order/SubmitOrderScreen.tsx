@@ -5,9 +5,9 @@ import type { CheckoutRequest } from '../../machines/payment.machine';
 import { useCart } from '../../src/app/cart';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
+import { detourTo } from '../../src/app/returnTo';
 import { usePaymentActor } from '../../src/app/payment';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
-import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { listAddresses } from '../../src/api/cart';
 import { orderDetail, quoteOrder } from '../../src/api/orders';
@@ -215,8 +215,8 @@ export default function SubmitOrderScreen() {
       gate.send({ type: 'REFRESH_USER' }); // the balance changed
       go(`/result/success?orders=${orderIds}`, { replace: true });
     } else if (pay.matches('canceled')) {
+      // The result screen says it was canceled (a toast here would follow the buyer there, over its buttons).
       keyRef.current = newKey();
-      showToast(t('messages.paymentCanceled'), 'error');
       payment.send({ type: 'RESET' });
       go(`/result/fail?reason=canceled&orders=${orderIds}`, { replace: true });
     } else if (pay.matches('failed')) {
@@ -224,20 +224,27 @@ export default function SubmitOrderScreen() {
       payment.send({ type: 'RESET' });
       go(`/result/fail?reason=failed&orders=${orderIds}`, { replace: true });
     }
-  }, [pay, payment, cart, fromCart, items, orderIds, t, gate]);
+  }, [pay, payment, cart, fromCart, items, orderIds, gate]);
 
-  const busy = !pay.matches('idle') && !pay.matches({ wallet: 'password' }) && !pay.matches({ balance: 'review' });
+  // A closed review (issue 33) leaves the buyer here, goods and choices kept, the orders unpaid in To pay.
+  const unpaid = pay.matches('unpaid');
+  const busy = !pay.matches('idle') && !unpaid && !pay.matches({ wallet: 'password' }) && !pay.matches({ balance: 'review' });
+  // A problem that belongs to a field stands at the field (never a toast over the next action).
+  const [problem, setProblem] = useState<'address' | 'method' | null>(null);
+  useEffect(() => setProblem((p) => (p === 'address' && chosenAddress) || (p === 'method' && method) ? null : p), [chosenAddress, method]);
   const submit = () => {
     if (existing.length > 0) {
-      if (!method) return showToast(t('commerce.paymentMethodRequired'), 'error');
+      if (!method) return setProblem('method');
       rememberMethod(method);
       payment.send({ type: 'PAY', method, orderIds: existing });
       return;
     }
-    if (items.length === 0) return showToast(t('cart.selectAtLeastOne'), 'error');
-    if (!chosenAddress) return showToast(t('commerce.addressRequired'), 'error');
-    if (!method) return showToast(t('commerce.paymentMethodRequired'), 'error');
+    if (items.length === 0) return;
+    if (!chosenAddress) return setProblem('address');
+    if (!method) return setProblem('method');
     rememberMethod(method);
+    // Other goods than the unpaid orders were placed for get a new key (the chart pays those orders for the same goods).
+    if (unpaid) keyRef.current = newKey();
     payment.send({ type: 'SUBMIT', request: { idempotencyKey: keyRef.current, items, addressId: chosenAddress, paymentMethod: method } });
   };
 
@@ -267,7 +274,12 @@ export default function SubmitOrderScreen() {
                 </span>
               </label>
             ))}
-            <button type="button" className={button({ tone: 'ghost' })} data-testid="order-add-address" onClick={() => go('/mine/address/add?back=submit')}>
+            {problem === 'address' && (
+              <p className={css.fieldProblem} role="alert" data-testid="order-address-problem">
+                {t('commerce.addressRequired')}
+              </p>
+            )}
+            <button type="button" className={button({ tone: 'ghost' })} data-testid="order-add-address" onClick={() => detourTo('/mine/address/add')}>
               {t('order.addAddress')}
             </button>
           </section>
@@ -305,7 +317,17 @@ export default function SubmitOrderScreen() {
               </label>
             );
           })}
+          {problem === 'method' && (
+            <p className={css.fieldProblem} role="alert" data-testid="order-method-problem">
+              {t('commerce.paymentMethodRequired')}
+            </p>
+          )}
         </section>
+        {unpaid && (
+          <p className={css.unpaidNote} role="status" data-testid="order-unpaid-kept">
+            {t('order.unpaidKept')}
+          </p>
+        )}
         {busy && (
           <div className={css.waiting} role="status" data-testid="payment-waiting">
             <div className={skeleton} style={{ width: 48, height: 48, borderRadius: '50%' }} />
@@ -320,7 +342,7 @@ export default function SubmitOrderScreen() {
             {total === null ? '…' : `π ${total}`}
           </strong>
         </span>
-        <button type="button" className={button()} disabled={busy} onClick={submit} data-testid="submit-order">
+        <button type="button" className={button()} disabled={busy || (existing.length === 0 && items.length === 0)} onClick={submit} data-testid="submit-order">
           {existing.length > 0 ? t('buy.checkout.payNow') : t('buy.checkout.placeOrder')}
         </button>
       </div>

@@ -32,3 +32,7 @@ export const lineTitle = style({ overflow: 'hidden', textOverflow: 'ellipsis', d
 export const methodText = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
 export const short = style({ color: '#b42318', fontSize: vars.font.size.sm });
 export const footerTotal = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+/** A problem of one field (no address, no method), at that field. */
+export const fieldProblem = style({ color: vars.color.danger, margin: 0, fontSize: vars.font.size.sm });
+/** After a closed review: nothing was paid, the order waits in To pay. */
+export const unpaidNote = style({ margin: 0, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.surface, border: `1px solid ${vars.color.border}`, fontSize: vars.font.size.sm });

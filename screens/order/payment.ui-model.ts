@@ -90,6 +90,13 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
       await vis(w.page, 'wallet-password').waitFor();
     },
     succeeded: (w) => result(w, /#\/result\/success/, 'messages.paymentSuccessful'),
+    // Back on the checkout: no sheet, the goods and the total, the button live, nothing paid.
+    unpaid: async (w) => {
+      await vis(w.page, 'order-unpaid-kept').waitFor({ timeout: 10_000 });
+      await idle(w);
+      if (!/#\/product\/submit-order/.test(w.page.url())) throw new Error('a closed review left the checkout');
+      await vis(w.page, 'order-total').filter({ hasText: 'π' }).waitFor();
+    },
     canceled: (w) => result(w, /reason=canceled.*#\/result\/fail|#\/result\/fail.*reason=canceled/, 'messages.paymentCanceled'),
     failed: (w) => result(w, /reason=failed.*#\/result\/fail|#\/result\/fail.*reason=failed/, 'messages.paymentFailed'),
   },
@@ -168,7 +175,8 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
       event: () => ({ type: 'CONFIRM', amount: '3' }),
       run: (w) => vis(w.page, 'pay-review-confirm').click(),
     },
-    'payment.balance.review --CLOSE_SHEET#0--> payment.canceled': { run: (w) => w.page.keyboard.press('Escape') },
+    // Issue 33: closing the review is a way back to the checkout (the order waits unpaid).
+    'payment.balance.review --CLOSE_SHEET#0--> payment.unpaid': { run: (w) => w.page.keyboard.press('Escape') },
     'payment.balance.paying --xstate.done.actor.payFromBalance#0--> payment.succeeded': { event: outcome('xstate.done.actor.payFromBalance', {}) },
     'payment.balance.paying --xstate.error.actor.payFromBalance#0--> payment.balance.review': {
       event: failure('xstate.error.actor.payFromBalance'),
@@ -181,7 +189,9 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
         await vis(w.page, 'wallet-sheet-confirm').click();
       },
     },
-    'payment.wallet.password --CLOSE_SHEET#0--> payment.canceled': { run: (w) => w.page.keyboard.press('Escape') },
+    'payment.wallet.password --CLOSE_SHEET#0--> payment.unpaid': { run: (w) => w.page.keyboard.press('Escape') },
+    // Place order again for the same goods: the unpaid order is paid, no second one is placed.
+    'payment.unpaid --SUBMIT#0--> payment.routing': [submitWith('balance'), submitWith('wallet'), submitWith('coin')],
     'payment.wallet.paying --xstate.done.actor.payFromWallet#0--> payment.succeeded': { event: outcome('xstate.done.actor.payFromWallet', {}) },
     'payment.wallet.paying --xstate.error.actor.payFromWallet#0--> payment.wallet.password': {
       event: failure('xstate.error.actor.payFromWallet'),
@@ -193,6 +203,9 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
     'payment.failed --RESET#0--> payment.idle': {},
   },
   notWalkable: {
+    'payment.unpaid --SUBMIT#1--> payment.submitting':
+      'other goods on the same form need a second address to switch to; the walk’s buyer has one, and another link is another form (the chart walk and e2e/firstPurchase take it)',
+    'payment.unpaid --PAY#0--> payment.routing': 'the walk reaches a closed review from the Buy now form, whose Place order is a SUBMIT; the form for existing orders sends PAY (the chart walk takes it)',
     'payment.canceled --PAY#0--> payment.routing': 'the form resets the chart as soon as it shows the outcome; paying again is a PAY from idle (walked)',
     'payment.failed --PAY#0--> payment.routing': 'the form resets the chart as soon as it shows the outcome; paying again is a PAY from idle (walked)',
     'payment.coin.host.approving --COMPLETION_READY#0--> payment.coin.host.completing':

@@ -5,13 +5,14 @@ import { useT } from '../i18n/react';
 import { skeleton } from '../theme/ui.css';
 import type { GateActor } from './gate';
 import { GateContext } from './gateContext';
-import { currentLocation, go, rememberReturn, ScreenQuery, useLocationKey } from './navigation';
+import { back, currentLocation, go, rememberReturn, ScreenQuery, takeReturn, useLocationKey } from './navigation';
+import { closeLoginSheet, useLoginSheetOpen } from './loginSheet';
 import type { RouteDef, TabDef } from './routeTypes';
 import * as css from './shell.css';
 import { lazyScreen, ScreenFallback } from './lazyScreen';
 import { OfflineBanner, ScreenBoundary, useOnline } from './ScreenBoundary';
 import { TabIcon } from './TabIcon';
-import { useToasts } from './toasts';
+import { leaveScreen, noteInput, useToasts } from './toasts';
 import { useCustomBackground } from './useCustomBackground';
 
 const keptScreens = 8;
@@ -22,6 +23,8 @@ const PullToRefresh = lazy(() => import('./PullToRefresh'));
 const AccountTabBadge = lazy(() => import('./orders/AccountTabBadge').then((m) => ({ default: m.AccountTabBadge })));
 /** What a visitor sees on a screen that needs a session (loaded with the rest of English). */
 const LoginPrompt = lazyScreen(() => import('./LoginPrompt'));
+/** The login sheet over the page (issue 33), loaded when a visitor first needs it. */
+const LoginSheet = lazy(() => import('./LoginSheet'));
 
 interface Entry {
   key: string;
@@ -61,12 +64,27 @@ function ToastAction({ label, to }: { label: string; to: string }) {
   );
 }
 
-function Toasts() {
+/**
+ * The one place of the app's toasts (issue 33): a strip of the layout between the screen and the tab bar, so
+ * a toast sits above the bottom bar and never over a control (the screen gives it the room). A toast stays
+ * with the screen it was shown on: the next tap that leaves that screen takes it away.
+ */
+function Toasts({ locationKey }: { locationKey: string }) {
   const toasts = useToasts();
+  useEffect(() => {
+    const note = () => noteInput();
+    window.addEventListener('pointerdown', note, true);
+    window.addEventListener('keydown', note, true);
+    return () => {
+      window.removeEventListener('pointerdown', note, true);
+      window.removeEventListener('keydown', note, true);
+    };
+  }, []);
+  useEffect(() => leaveScreen(), [locationKey]);
   return (
     <div className={css.toastStack} role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} className={css.toast} data-tone={toast.tone}>
+        <div key={toast.id} className={css.toast} data-tone={toast.tone} data-testid="toast">
           {toast.text}
           {toast.action ? <ToastAction {...toast.action} /> : null}
         </div>
@@ -123,11 +141,24 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
   // A tab that needs a session (Publish) shows the login entry in place; any other such screen says so and
   // sends the visitor to the login entry (SPEC 2), which brings them back here once they are in.
   const promptInPlace = blocked && route.tab !== undefined;
+  // The buying path's screens (cart, checkout) keep the page the visitor came from under the login sheet (issue 33).
+  const sheetInPlace = blocked && route.loginSheet === true && !promptInPlace;
   useEffect(() => {
-    if (!blocked || promptInPlace) return;
+    if (!blocked || promptInPlace || sheetInPlace) return;
     rememberReturn(key);
     gate.send({ type: 'ROUTE_BLOCKED' });
-  }, [blocked, promptInPlace, key, gate]);
+  }, [blocked, promptInPlace, sheetInPlace, key, gate]);
+
+  // The login sheet: opened by a visitor's action (Buy now, collect, follow) or by a buying-path screen; it goes
+  // once someone is logged in (the page stays) or when the visitor leaves the page.
+  const sheetOpen = useLoginSheetOpen();
+  useEffect(() => {
+    if (loggedIn && sheetOpen) {
+      closeLoginSheet();
+      takeReturn(); // logged in here: nothing waits at the login entry
+    }
+  }, [loggedIn, sheetOpen]);
+  useEffect(() => closeLoginSheet(), [key]);
 
 
   const cache = useRef<Entry[]>([]);
@@ -138,6 +169,8 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
   }
   // A screen that needs login is dropped from the cache when the session ends.
   if (!loggedIn) cache.current = cache.current.filter((e) => !e.route.login);
+  // Under a buying-path screen's login sheet, the page the visitor came from stays in view.
+  const shownKey = !blocked ? key : sheetInPlace ? (cache.current.at(-1)?.key ?? null) : null;
 
   return (
     <GateContext.Provider value={gate}>
@@ -146,10 +179,10 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
         <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (
-            <Activity key={entry.key} mode={entry.key === key && !blocked ? 'visible' : 'hidden'}>
+            <Activity key={entry.key} mode={entry.key === shownKey ? 'visible' : 'hidden'}>
               <ScreenQuery.Provider value={entry.query}>
                 <ScreenSlot>
-                  <ScreenBoundary shown={entry.key === key && !blocked} online={online}>
+                  <ScreenBoundary shown={entry.key === shownKey} online={online}>
                     <Suspense fallback={<ScreenFallback />}>
                       <entry.route.screen />
                     </Suspense>
@@ -158,7 +191,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
               </ScreenQuery.Provider>
             </Activity>
           ))}
-          {blocked ? (
+          {blocked && !sheetInPlace ? (
             <div className={css.screenSlot}>
               <ScreenBoundary shown online={online}>
                 <Suspense fallback={<ScreenFallback />}>
@@ -168,8 +201,18 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
             </div>
           ) : null}
         </main>
+        <Toasts locationKey={key} />
         {route.tab !== undefined && <TabBar tabs={tabs} active={route.tab} loggedIn={loggedIn} locationKey={key} />}
-        <Toasts />
+        {(sheetOpen || sheetInPlace) && !loggedIn ? (
+          <Suspense fallback={null}>
+            <LoginSheet
+              onClose={() => {
+                closeLoginSheet();
+                if (sheetInPlace) back('/index');
+              }}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </GateContext.Provider>
   );

@@ -9,6 +9,8 @@ export interface RouteDef {
   login: boolean;
   /** The tab this screen belongs to; the tab bar shows on such screens and marks it active. */
   tab?: TabKey;
+  /** A visitor sees the login sheet over the page they came from, not the route guard's redirect (issue 33: the buying path). */
+  loginSheet?: boolean;
 }
 
 export interface TabDef {

@@ -41,16 +41,14 @@ export const tab = style({
 });
 
 
+/** A strip of the layout above the bottom bar (issue 33): the screen above gives it room, so it covers no control. */
 export const toastStack = style({
-  position: 'absolute',
-  insetInline: vars.space.lg,
-  top: '30%',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
   gap: vars.space.sm,
-  pointerEvents: 'none',
-  zIndex: 50,
+  paddingInline: vars.space.lg,
+  selectors: { '&:not(:empty)': { paddingBlock: vars.space.sm } },
 });
 
 const rise = keyframes({ from: { opacity: 0, transform: 'translateY(6px)' }, to: { opacity: 1, transform: 'none' } });
