@@ -4,6 +4,7 @@ import { answerUnmatched, createApi } from './app';
 import type { Config } from './config';
 import { sql } from 'kysely';
 import { migrate, migrationsApplied, openDatabase, poolUse } from './db/database';
+import { listenersDown } from './db/listener';
 import { seed } from './db/seed';
 import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
@@ -97,7 +98,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           // The runner is alive when its last run ended lately, or the run under way started lately.
           const now = Date.now();
           const timers = timerRunStarted > timerRunEnded ? now - timerRunStarted < 300_000 : now - timerRunEnded < Math.max(60_000, 10 * timerPollMs);
-          return { database, migrations: migrated, timers };
+          // Every LISTEN connection of this process is in place (issue 34): while one is being made again, live changes may not reach its streams.
+          const listeners = listenersDown(db).length === 0;
+          return { database, migrations: migrated, timers, listeners };
         },
       },
       config.metricsToken,

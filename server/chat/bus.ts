@@ -1,11 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { StreamEvent } from '../../src/domain/types/customerService';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import type { Trx } from '../timers/timers';
-import { log } from '../observability/log';
+import { startListener } from '../db/listener';
 
 /**
  * Live fan-out of chat events to the open streams (issue 15), behind one small interface:
@@ -17,7 +16,8 @@ import { log } from '../observability/log';
  * On PGlite (one process) the event is emitted in-process after commit. On a PostgreSQL server it is
  * a `NOTIFY` sent inside the storing transaction, which PostgreSQL delivers at commit, and only if
  * it commits, to every server process listening (this one included) on one dedicated connection.
- * Nothing is lost if a notification is: the stream's position lets a client replay from the table.
+ * Nothing is lost if a notification is: the stream's position lets a client replay from the table, and
+ * when the listening connection was lost and made again the open streams replay it themselves (issue 34).
  */
 export interface Delivery {
   /** Users who may see it (buyer, seller); `platform` adds every staff member's stream. */
@@ -40,6 +40,11 @@ export interface ChatBus {
   /** Ends every open stream of this process (shutdown) and the listening connection. */
   close(): Promise<void>;
   onClose(listener: () => void): () => void;
+  /**
+   * After the listening connection was lost and made again: deliveries notified meanwhile reached nobody
+   * here, so each open stream replays the messages stored after its position.
+   */
+  onResync(listener: () => void): () => void;
 }
 
 const channel = 'coin_mall_chat';
@@ -57,6 +62,11 @@ function localFanout() {
       emitter.on('close', listener);
       return () => void emitter.off('close', listener);
     },
+    onResync(listener: () => void) {
+      emitter.on('resync', listener);
+      return () => void emitter.off('resync', listener);
+    },
+    resync: () => emitter.emit('resync'),
     closeAll: () => emitter.emit('close'),
   };
 }
@@ -69,54 +79,48 @@ export function inProcessBus(): ChatBus {
     afterCommit: (d) => local.emit(d),
     subscribe: local.subscribe,
     onClose: local.onClose,
+    onResync: local.onResync,
     async close() {
       local.closeAll();
     },
   };
 }
 
-/** PostgreSQL LISTEN/NOTIFY: works across any number of server processes on one database. */
-export function postgresBus(connectionString: string): ChatBus {
+/**
+ * PostgreSQL LISTEN/NOTIFY: works across any number of server processes on one database. The listening
+ * connection heals (server/db/listener.ts); once it listens again every open stream is told to replay
+ * from the table what was notified while nobody listened (`onResync`).
+ */
+export function postgresBus(connectionString: string, owner: object): ChatBus {
   const local = localFanout();
-  let client: pg.Client | null = null;
-  let closed = false;
-  const connect = async () => {
-    if (closed) return;
-    const c = new pg.Client({ connectionString });
-    c.on('notification', (n) => {
-      if (n.channel !== channel || !n.payload) return;
+  const listener = startListener({
+    name: 'chat',
+    connectionString,
+    channel,
+    owner,
+    onNotification(payload) {
+      if (!payload) return;
       try {
-        local.emit(JSON.parse(n.payload) as Delivery);
+        local.emit(JSON.parse(payload) as Delivery);
       } catch {
         // a malformed payload is nobody's message
       }
-    });
-    c.on('error', (error) => {
-      log.warn({ err: error }, 'chat: listening connection lost; reconnecting');
-      client = null;
-      setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    await c.connect();
-    await c.query(`listen ${channel}`);
-    client = c;
-  };
-  const ready = connect();
-  ready.catch((error: unknown) => log.error({ err: error }, 'chat: could not listen'));
+    },
+    onReconnect: () => local.resync(),
+  });
   return {
-    ready: ready.catch(() => undefined),
+    ready: listener.ready,
     async inTransaction(trx, delivery) {
-      await ready.catch(() => undefined);
       // NOTIFY payloads are limited to 8000 bytes; messages are at most 1000 characters, so they fit.
       await sql`select pg_notify(${channel}, ${JSON.stringify(delivery)})`.execute(trx);
     },
     afterCommit: () => undefined,
     subscribe: local.subscribe,
     onClose: local.onClose,
+    onResync: local.onResync,
     async close() {
-      closed = true;
       local.closeAll();
-      await ready.catch(() => undefined);
-      await client?.end().catch(() => undefined);
+      await listener.close();
     },
   };
 }
@@ -127,7 +131,7 @@ const buses = new WeakMap<Db, ChatBus>();
 export function chatBus(deps: Pick<Deps, 'db' | 'config'>): ChatBus {
   let bus = buses.get(deps.db);
   if (!bus) {
-    bus = deps.config.databaseUrl ? postgresBus(deps.config.databaseUrl) : inProcessBus();
+    bus = deps.config.databaseUrl ? postgresBus(deps.config.databaseUrl, deps.db) : inProcessBus();
     buses.set(deps.db, bus);
   }
   return bus;

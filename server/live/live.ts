@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import pg from 'pg';
 import { LiveTimings, type LiveAudience, type LiveTopic } from '../../src/domain/live';
 import type { Db } from '../db/database';
+import { startListener, type Listener } from '../db/listener';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 
@@ -15,7 +15,8 @@ import type { Deps } from '../deps';
  *   every process listening, this one included) on one dedicated listening connection;
  * - on PGlite (one process), in-process right after the publishing statement: its read waits for the
  *   single connection, so it runs after the transaction ended and sees the committed rows or none.
- * A lost wake-up loses nothing for good: the next one reads from the hub's position, and a reconnecting
+ * A lost wake-up loses nothing for good: the next one reads from the hub's position, a listening
+ * connection that was lost is made again and then reads from there (issue 34), and a reconnecting
  * stream replays from the table. A notice names a topic and a record id, never the record's data.
  */
 
@@ -86,7 +87,7 @@ export class Hub {
   private readonly staff = new Set<LiveListener>();
   private readonly everyone = new Set<LiveListener>();
   private readonly closers = new Set<() => void>();
-  private listener: pg.Client | null = null;
+  private listener: Listener | null = null;
   private closed = false;
   private readonly pruneTimer: NodeJS.Timeout;
   readonly ready: Promise<void>;
@@ -106,24 +107,19 @@ export class Hub {
     const top = await this.db.selectFrom('live_notices').select(sql<string>`coalesce(max(id), 0)::text`.as('top')).executeTakeFirstOrThrow();
     this.position = BigInt(top.top);
     this.startTop = this.position;
-    if (databaseUrl) await this.listen(databaseUrl);
-  }
-
-  private async listen(databaseUrl: string): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('notification', (n) => {
-      if (n.channel === channel) this.wake();
-    });
-    client.on('error', (error) => {
-      console.error(`[live] listening connection lost: ${error.message}`);
-      this.listener = null;
-      // Whatever was published meanwhile is read on the next wake-up, from the hub's position.
-      setTimeout(() => void this.listen(databaseUrl).then(() => this.wake()).catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${channel}`);
-    this.listener = client;
+    if (databaseUrl && !this.closed) {
+      // The connection heals (server/db/listener.ts); once it listens again, what was published while
+      // nobody listened is read from the hub's position, as on any wake-up.
+      this.listener = startListener({
+        name: 'live',
+        connectionString: databaseUrl,
+        channel,
+        owner: this.db,
+        onNotification: () => this.wake(),
+        onReconnect: () => this.wake(),
+      });
+      await this.listener.ready;
+    }
   }
 
   /** The position of the newest notice this hub has handed out. */
@@ -217,8 +213,8 @@ export class Hub {
     localHubs.delete(this);
     clearInterval(this.pruneTimer);
     for (const close of [...this.closers]) close();
+    await this.listener?.close();
     await this.ready.catch(() => undefined);
-    await this.listener?.end().catch(() => undefined);
   }
 }
 
@@ -247,8 +243,14 @@ const hubs = new WeakMap<Db, Hub>();
 export function liveHub(deps: Pick<Deps, 'db' | 'config'>): Hub {
   let hub = hubs.get(deps.db);
   if (!hub) {
-    hub = new Hub(deps.db, deps.config.databaseUrl);
-    hubs.set(deps.db, hub);
+    const made = new Hub(deps.db, deps.config.databaseUrl);
+    hubs.set(deps.db, made);
+    // A hub that could not start (the database was down at that moment) is not kept: the next stream makes another.
+    made.ready.catch(() => {
+      if (hubs.get(deps.db) === made) hubs.delete(deps.db);
+      void made.close();
+    });
+    hub = made;
   }
   return hub;
 }

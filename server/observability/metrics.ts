@@ -132,3 +132,29 @@ new Gauge({
     this.set(open);
   },
 });
+
+/** Lost LISTEN connections made again (issue 34), by listener ('chat', 'live', 'catalogue'): server/db/listener.ts. */
+export const listenerReconnections = new Counter({
+  name: 'coin_mall_db_listener_reconnections_total',
+  help: 'Dedicated PostgreSQL LISTEN connections lost and made again, by listener',
+  labelNames: ['listener'] as const,
+  registers: [metricsRegistry],
+});
+
+let listenerStatesOf: () => Map<string, boolean> = () => new Map();
+
+/** server/db/listener.ts hands in how to read its listeners' states (it imports this file, not the reverse). */
+export function setListenerStates(read: () => Map<string, boolean>): void {
+  listenerStatesOf = read;
+}
+
+new Gauge({
+  name: 'coin_mall_db_listener_up',
+  help: 'Whether the LISTEN connections of a listener are in place in this process (1) or being made again (0)',
+  labelNames: ['listener'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const [listener, up] of listenerStatesOf()) this.set({ listener }, up ? 1 : 0);
+  },
+});

@@ -108,6 +108,27 @@ export function chatRoutes(deps: Deps) {
         else if (d.event.type === 'message') sendMessageEvent(d.event.message);
         else write(JSON.stringify(d.event), null, d.event.type);
       });
+      // The bus's listening connection was lost and made again (issue 34): messages notified meanwhile are
+      // replayed from the table after this stream's position, live ones held meanwhile, once the start's replay is over.
+      let started = () => undefined as void;
+      let resyncs = new Promise<void>((resolve) => (started = resolve));
+      const offResync = bus.onResync(() => {
+        resyncs = resyncs.then(async () => {
+          held = [];
+          try {
+            for (const m of await replayAfter(deps, user, sent)) sendMessageEvent(m);
+          } catch {
+            // the database went away again: the next reconnection replays
+          } finally {
+            const pending = held ?? [];
+            held = null;
+            for (const d of pending) {
+              if (d.event.type === 'message') sendMessageEvent(d.event.message);
+              else write(JSON.stringify(d.event), null, d.event.type);
+            }
+          }
+        });
+      });
       let offClose = () => undefined as void;
       let offRegistry = () => undefined as void;
       const ended = new Promise<void>((resolve) => {
@@ -128,18 +149,21 @@ export function chatRoutes(deps: Deps) {
         await bus.ready;
         write(JSON.stringify({ type: 'ready' }), null, 'ready');
         if (last !== null) for (const m of await replayAfter(deps, user, last)) sendMessageEvent(m);
-        const pending = held;
+        const pending = held ?? [];
         held = null;
         for (const d of pending) {
           if (d.event.type === 'message') sendMessageEvent(d.event.message);
           else write(JSON.stringify(d.event), null, d.event.type);
         }
+        started();
         const beat = setInterval(() => {
           queue = queue.then(() => stream.write(': keep-alive\n\n')).then(() => undefined).catch(() => undefined);
         }, ChatTimings.heartbeat);
         await ended;
         clearInterval(beat);
       } finally {
+        started();
+        offResync();
         offRegistry();
         offClose();
         unsubscribe();

@@ -79,6 +79,27 @@ export function liveRoutes(deps: Deps) {
       const offChat = bus.subscribe((d) => {
         if (deliveryIsFor(d, user)) take(d);
       });
+      // The chat bus's listening connection was lost and made again (issue 34): messages notified meanwhile
+      // reached nobody here, so they are replayed from the table after this stream's position (live ones
+      // held meanwhile, as at the start), and a chat notice has the screens read again what has no position
+      // (read receipts). One replay at a time, and only once the start's replay is over.
+      let started = () => undefined as void;
+      let resyncs = new Promise<void>((resolve) => (started = resolve));
+      const offResync = bus.onResync(() => {
+        resyncs = resyncs.then(async () => {
+          held = [];
+          try {
+            for (const m of await replayAfter(deps, user, messageAt)) sendMessage(m);
+            write('notice', JSON.stringify({ topic: 'chat', ref: null }));
+          } catch {
+            // the database went away again: the next reconnection replays
+          } finally {
+            const pending = held ?? [];
+            held = null;
+            for (const item of pending) take(item);
+          }
+        });
+      });
       let offHubClose = () => undefined as void;
       let offBusClose = () => undefined as void;
       let offRegistry = () => undefined as void;
@@ -118,15 +139,18 @@ export function liveRoutes(deps: Deps) {
           messageAt = newest?.id ?? 0n;
           write('ready', '{}');
         }
-        const pending = held;
+        const pending = held ?? [];
         held = null;
         for (const item of pending) take(item);
+        started();
         const beat = setInterval(() => {
           queue = queue.then(() => stream.write(': keep-alive\n\n')).then(() => undefined).catch(() => undefined);
         }, ChatTimings.heartbeat);
         await ended;
         clearInterval(beat);
       } finally {
+        started();
+        offResync();
         offRegistry();
         offHubClose();
         offBusClose();

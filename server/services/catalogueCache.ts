@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { catalogueCacheTtlMs } from '../config';
+import { startListener } from '../db/listener';
 import { log } from '../observability/log';
 
 /**
@@ -54,23 +54,29 @@ export function invalidateCatalogue(db: object): void {
 
 /**
  * Shares this process's catalogue writes with the other processes on the same PostgreSQL database and
- * hears theirs: one listening connection per process. Answers how to stop.
+ * hears theirs, on one listening connection per process that heals (server/db/listener.ts): once it
+ * listens again after a loss, this process's cache is cleared, since writes announced meanwhile were not
+ * heard. A write announced while the connection is down reaches the others only through `ttlMs`.
+ * Answers how to stop.
  */
 export async function shareCatalogueInvalidations(db: object, databaseUrl: string): Promise<() => Promise<void>> {
   const me = crypto.randomUUID();
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  listener.on('error', (error) => log.warn({ err: error, ttlMs }, 'catalogue cache: invalidation listener lost; pages stay at most ttlMs old'));
-  listener.on('notification', (message) => {
-    if (message.channel === channel && message.payload !== me) caches.get(db)?.clear();
+  const listener = startListener({
+    name: 'catalogue',
+    connectionString: databaseUrl,
+    channel,
+    owner: db,
+    onNotification(payload) {
+      if (payload !== me) caches.get(db)?.clear();
+    },
+    onReconnect: () => caches.get(db)?.clear(),
   });
-  await listener.connect();
-  await listener.query(`listen ${channel}`);
-  const announcer = new pg.Client({ connectionString: databaseUrl });
-  announcer.on('error', (error) => log.warn({ err: error }, 'catalogue cache: invalidation announcer lost'));
-  await announcer.connect();
-  announcers.set(db, () => void announcer.query('select pg_notify($1, $2)', [channel, me]).catch(() => undefined));
+  await listener.ready;
+  announcers.set(db, () =>
+    void listener.query('select pg_notify($1, $2)', [channel, me]).catch((error: unknown) => log.warn({ err: error, ttlMs }, 'catalogue cache: a write was not announced; other processes keep pages at most ttlMs old')),
+  );
   return async () => {
     announcers.delete(db);
-    await Promise.allSettled([listener.end(), announcer.end()]);
+    await listener.close();
   };
 }
