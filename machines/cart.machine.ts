@@ -136,7 +136,23 @@ export const cartMachine = setup({
   },
 });
 
-/** The selected lines that can be checked out (at least one is needed: SPEC 5 Cart). */
+/**
+ * What a line can be bought as now, from the server's view of it (issue 33, finding 15): no longer for
+ * sale, sold out, only `left` pieces for a larger quantity, or as it is. A line not seen by the server yet
+ * (a visitor's device cart) is taken as it is: the checkout decides.
+ */
+export type LineStock = { kind: 'buyable' } | { kind: 'unavailable' } | { kind: 'soldOut' } | { kind: 'onlyLeft'; left: number };
+
+export function lineStock(context: Pick<CartContext, 'details'>, item: Pick<CartItem, 'skuId' | 'quantity'>): LineStock {
+  const detail = context.details[item.skuId];
+  if (!detail) return { kind: 'buyable' };
+  if (!detail.available) return { kind: 'unavailable' };
+  if (detail.stock <= 0) return { kind: 'soldOut' };
+  if (item.quantity > detail.stock) return { kind: 'onlyLeft', left: detail.stock };
+  return { kind: 'buyable' };
+}
+
+/** The selected lines that can be checked out as they are (at least one is needed: SPEC 5 Cart); a sold-out line, or one above its stock, waits. */
 export function selectedItems(context: CartContext): CartItem[] {
-  return context.items.filter((i) => i.selected && context.details[i.skuId]?.available !== false);
+  return context.items.filter((i) => i.selected && lineStock(context, i).kind === 'buyable');
 }

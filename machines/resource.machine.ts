@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { isConnectionFailure } from '../src/domain/connection';
 import { fromPromiseStub } from './actorStub';
 
 /**
@@ -6,7 +7,9 @@ import { fromPromiseStub } from './actorStub';
  * or failed with a retry. Screens never fetch; they run this chart with their `load` actor provided.
  * RELOAD reads it again from any state, keeping what was loaded until the new answer replaces it; a
  * RELOAD while loading starts the load over (the change it is about may have come after the load
- * started: issue 23).
+ * started: issue 23). A load that failed for the network (src/domain/connection.ts) is `offline`, not
+ * `failed`: the screen says "No connection" and the chart loads again by itself when the device is back
+ * online (ONLINE, sent by src/app/useResource.ts); `failed` is the server's answer (not found, refused).
  */
 export interface ResourceContext {
   data: unknown;
@@ -16,10 +19,13 @@ export interface ResourceContext {
 export const resourceMachine = setup({
   types: {
     context: {} as ResourceContext,
-    events: {} as { type: 'RETRY' } | { type: 'RELOAD' },
+    events: {} as { type: 'RETRY' } | { type: 'RELOAD' } | { type: 'ONLINE' },
   },
   actors: {
     load: fromPromiseStub<unknown, void>('load'),
+  },
+  guards: {
+    lostConnection: ({ event }) => 'error' in event && isConnectionFailure(event.error),
   },
 }).createMachine({
   id: 'resource',
@@ -32,12 +38,22 @@ export const resourceMachine = setup({
         id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }), meta: { by: 'server' } },
-        onError: { target: 'failed', meta: { by: 'server' } },
+        onError: [
+          { guard: 'lostConnection', target: 'offline', meta: { by: 'system' } },
+          { target: 'failed', meta: { by: 'server' } },
+        ],
       },
       on: { RELOAD: { target: 'loading', reenter: true, meta: { by: 'user' } } },
     },
     ready: {
       on: { RELOAD: { target: 'loading', meta: { by: 'user' } } },
+    },
+    offline: {
+      on: {
+        ONLINE: { target: 'loading', meta: { by: 'system' } },
+        RETRY: { target: 'loading', meta: { by: 'user' } },
+        RELOAD: { target: 'loading', meta: { by: 'user' } },
+      },
     },
     failed: {
       on: { RETRY: { target: 'loading', meta: { by: 'user' } }, RELOAD: { target: 'loading', meta: { by: 'user' } } },

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { selectedItems, type CartContext } from '../../machines/cart.machine';
+import { useEffect } from 'react';
+import { lineStock, selectedItems, type CartContext } from '../../machines/cart.machine';
 import { orderAmounts } from '../../src/domain/checkout';
 import { formatMoney, parseMoney } from '../../src/domain/money';
 import { useCart } from '../../src/app/cart';
@@ -12,10 +13,19 @@ import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './cart.css';
 import EmptyState from '../../src/app/EmptyState';
 
-/** /product/cart: lines by seller, quantities within stock, an edit mode to select and remove, checkout of the selected lines. */
+/**
+ * /product/cart: lines by seller, quantities within stock, an edit mode to select and remove, checkout of the
+ * selected lines. Each showing saves the cart again, so its lines carry the stock of now (issue 33, finding
+ * 15): a line that sold out says so, one above its stock says how many are left and takes that many on a
+ * tap; neither goes to the checkout until it can be bought.
+ */
 export default function CartScreen() {
   const t = useT();
   const cart = useCart();
+  // Shown (and shown again: React's Activity runs the effect on each showing): the lines' stock of now.
+  useEffect(() => {
+    if (cart.getSnapshot().matches('ready')) cart.send({ type: 'SYNC' });
+  }, [cart]);
   const ctx = useSelector(cart, (s) => s.context) as CartContext;
   const loading = useSelector(cart, (s) => s.matches('saving') && Object.keys(s.context.details).length === 0 && s.context.items.length > 0);
   const sellers = new Map<string, { name: string; skus: string[] }>();
@@ -63,8 +73,10 @@ export default function CartScreen() {
               const d = ctx.details[skuId];
               if (!item) return null;
               const stock = d?.stock ?? 0;
+              const state = lineStock(ctx, item);
+              const out = state.kind === 'soldOut' || state.kind === 'unavailable';
               return (
-                <div key={skuId} className={css.line} data-testid={`cart-line-${skuId}`}>
+                <div key={skuId} className={`${css.line} ${out ? css.lineOut : ''}`} data-testid={`cart-line-${skuId}`} data-stock={state.kind}>
                   <input
                     type="checkbox"
                     className={css.check}
@@ -76,23 +88,36 @@ export default function CartScreen() {
                   {d?.image ? <img className={css.thumb} src={d.image} alt="" width={56} height={56} /> : <span className={css.thumb} aria-hidden="true" />}
                   <div className={css.info}>
                     <p className={css.name}>{d?.title ?? '…'}</p>
-                    <span className={muted}>
-                      {d ? `${d.specification} · ${d.colour}` : ''}
-                      {d && !d.available ? ` · ${t('cart.unavailable')}` : ''}
-                    </span>
-                    <div className={css.row}>
-                      <strong>{d ? `${d.price} π` : ''}</strong>
-                      <span className={css.stepper}>
-                        <button type="button" className={css.stepButton} aria-label={t('cart.less')} disabled={item.quantity <= 1} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity - 1 })}>
-                          −
-                        </button>
-                        <span data-testid={`cart-qty-${skuId}`} aria-live="polite">
-                          {item.quantity}
+                    <span className={muted}>{d ? `${d.specification} · ${d.colour}` : ''}</span>
+                    {state.kind === 'unavailable' || state.kind === 'soldOut' ? (
+                      <span className={css.stockNote} data-testid={`cart-stock-${skuId}`}>
+                        {t(state.kind === 'soldOut' ? 'cart.soldOut' : 'cart.unavailable')}
+                      </span>
+                    ) : state.kind === 'onlyLeft' ? (
+                      <span className={css.stockRow}>
+                        <span className={css.stockNote} data-testid={`cart-stock-${skuId}`}>
+                          {t('cart.onlyLeft', { n: String(state.left) })}
                         </span>
-                        <button type="button" className={css.stepButton} aria-label={t('cart.more')} disabled={stock > 0 && item.quantity >= stock} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity + 1 })}>
-                          +
+                        <button type="button" className={css.takeLeft} data-testid={`cart-take-left-${skuId}`} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: state.left })}>
+                          {t('cart.takeLeft', { n: String(state.left) })}
                         </button>
                       </span>
+                    ) : null}
+                    <div className={css.row}>
+                      <strong>{d ? `${d.price} π` : ''}</strong>
+                      {out ? null : (
+                        <span className={css.stepper}>
+                          <button type="button" className={css.stepButton} aria-label={t('cart.less')} disabled={item.quantity <= 1} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity - 1 })}>
+                            −
+                          </button>
+                          <span data-testid={`cart-qty-${skuId}`} aria-live="polite">
+                            {item.quantity}
+                          </span>
+                          <button type="button" className={css.stepButton} aria-label={t('cart.more')} disabled={stock > 0 && item.quantity >= stock} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity + 1 })}>
+                            +
+                          </button>
+                        </span>
+                      )}
                     </div>
                   </div>
                 </div>

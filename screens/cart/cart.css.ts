@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 
 export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
@@ -26,3 +26,20 @@ export const headerBar = style({ display: 'flex', justifyContent: 'flex-end' });
 export const empty = style({ textAlign: 'center', padding: vars.space.xxl });
 export const checkoutSide = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minWidth: 0 });
 export const totalLine = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', whiteSpace: 'nowrap' });
+/** A line that cannot be bought now (sold out, no longer for sale): faded, its note still legible. */
+export const lineOut = style({ color: vars.color.textMuted });
+globalStyle(`${lineOut} img`, { opacity: 0.5 });
+export const stockRow = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space.sm });
+export const stockNote = style({ color: vars.color.danger, fontSize: vars.font.size.sm, fontWeight: 600 });
+export const takeLeft = style({
+  minHeight: '32px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.brand}`,
+  background: vars.color.surface,
+  color: vars.color.brand,
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  fontWeight: 600,
+  cursor: 'pointer',
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import AddToCartButton from '../../src/app/AddToCartButton';
 import { useCartCount } from '../../src/app/CartButton';
 import { Icon } from '../../src/app/Icon';
@@ -6,6 +6,7 @@ import { go } from '../../src/app/navigation';
 import { Sheet } from '../../src/app/Sheet';
 import { formatMoney, parseMoney } from '../../src/domain/money';
 import type { ProductDetail } from '../../src/domain/types/catalogue';
+import { chooseVariantValue, chosenVariant, initialVariantChoice, variantOptions, type VariantChoice } from '../../src/domain/variants';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './product.css';
@@ -75,15 +76,15 @@ export function ProductBar({ product, owner, onSheet }: { product: ProductDetail
 /** The specification sheet: picture, the price and stock of the chosen combination, specification, colour, quantity; then the action. */
 export function SpecSheet({ product, mode, choice, onChoice, onClose }: { product: ProductDetail; mode: SheetMode; choice: SkuChoice; onChoice: (c: SkuChoice) => void; onClose: () => void }) {
   const t = useT();
-  const specs = [...new Set(product.skus.map((s) => s.specification))];
-  const colours = [...new Set(product.skus.map((s) => s.colour))];
-  const current = product.skus.find((s) => s.id === choice.skuId) ?? null;
-  const [spec, setSpec] = useState<string | null>(current?.specification ?? specs[0] ?? null);
-  const [colour, setColour] = useState<string | null>(current?.colour ?? colours[0] ?? null);
-  const chosen = product.skus.find((s) => s.specification === spec && s.colour === colour) ?? null;
+  // Specification, then colour (src/domain/variants.ts): only combinations that exist are offered.
+  const variants = useMemo(() => product.skus.map((s) => ({ id: s.id, stock: s.stock, values: [s.specification, s.colour] })), [product.skus]);
+  const [values, setValues] = useState<VariantChoice>(() => initialVariantChoice(variants, 2, choice.skuId));
+  const [spec, colour] = values;
+  const chosenId = chosenVariant(variants, values)?.id;
+  const chosen = product.skus.find((s) => s.id === chosenId) ?? null;
   const stock = chosen?.stock ?? 0;
   const quantity = Math.max(1, Math.min(choice.quantity, Math.max(1, stock)));
-  const stockOf = (sp: string | null, co: string | null) => product.skus.filter((s) => (sp === null || s.specification === sp) && (co === null || s.colour === co)).reduce((n, s) => n + s.stock, 0);
+  const pick = (dimension: number, value: string) => setValues(chooseVariantValue(variants, values, dimension, value));
   // The page keeps the choice (its row shows it).
   useEffect(() => {
     if (chosen && (chosen.id !== choice.skuId || quantity !== choice.quantity)) onChoice({ skuId: chosen.id, quantity });
@@ -139,16 +140,16 @@ export function SpecSheet({ product, mode, choice, onChoice, onClose }: { produc
       </div>
       <h3 className={css.sheetLabel}>{t('catalogue.detail.specification')}</h3>
       <div className={css.chips} role="group" aria-label={t('catalogue.detail.specification')}>
-        {specs.map((s) => (
-          <button key={s} type="button" className={`${css.chip} ${s === spec ? css.chipOn : ''}`} aria-pressed={s === spec} disabled={stockOf(s, null) === 0} onClick={() => setSpec(s)} data-testid="spec-option">
+        {variantOptions(variants, values, 0).map(({ value: s, stock: left }) => (
+          <button key={s} type="button" className={`${css.chip} ${s === spec ? css.chipOn : ''}`} aria-pressed={s === spec} disabled={left === 0} onClick={() => pick(0, s)} data-testid="spec-option">
             {s}
           </button>
         ))}
       </div>
       <h3 className={css.sheetLabel}>{t('catalogue.detail.colour')}</h3>
       <div className={css.chips} role="group" aria-label={t('catalogue.detail.colour')}>
-        {colours.map((c) => (
-          <button key={c} type="button" className={`${css.chip} ${c === colour ? css.chipOn : ''}`} aria-pressed={c === colour} disabled={stockOf(spec, c) === 0} onClick={() => setColour(c)} data-testid="colour-option">
+        {variantOptions(variants, values, 1).map(({ value: c, stock: left }) => (
+          <button key={c} type="button" className={`${css.chip} ${c === colour ? css.chipOn : ''}`} aria-pressed={c === colour} disabled={left === 0} onClick={() => pick(1, c)} data-testid="colour-option">
             {c}
           </button>
         ))}

@@ -453,7 +453,8 @@ export default function ProductDetailScreen() {
           <div className={skeleton} style={{ height: 80 }} />
         </div>
       ) : state === 'failed' || !data ? (
-        <div className={screen} role="alert">
+        // The server said so (a network failure is "No connection", src/app/useResource.ts).
+        <div className={screen} role="alert" data-testid="product-unavailable">
           <p className={muted}>{t('catalogue.detail.notFound')}</p>
           <button type="button" className={button({ tone: 'secondary' })} onClick={retry}>
             {t('app.retry')}

@@ -1,4 +1,4 @@
-import { Component, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, createContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useT } from '../i18n/react';
 import { button, muted } from '../theme/ui.css';
 import { LazyIcon } from './LazyIcon';
@@ -46,6 +46,9 @@ function ScreenFailed({ connection, onRetry }: { connection: boolean; onRetry: (
   );
 }
 
+/** Whether this part of the page is inside a screen's boundary (a resource with no connection hands the screen to it: src/app/useResource.ts). */
+export const InScreenBoundary = createContext(false);
+
 /**
  * Keeps a failing screen inside the shell: a screen whose code could not load (a dropped connection) or
  * that failed to render shows "No connection · Retry" under the shell's tab bar instead of emptying the
@@ -78,7 +81,7 @@ export class ScreenBoundary extends Component<{ children: ReactNode; shown: bool
   };
 
   override render() {
-    if (this.state.error === null) return this.props.children;
+    if (this.state.error === null) return <InScreenBoundary.Provider value>{this.props.children}</InScreenBoundary.Provider>;
     const connection = !navigator.onLine || (this.state.error instanceof Error && this.state.error.name === 'ScreenLoadError');
     return <ScreenFailed connection={connection} onRetry={this.retry} />;
   }
