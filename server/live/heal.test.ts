@@ -17,7 +17,6 @@ import { setCatalogueCacheTtl } from '../services/catalogueCache';
 import { ApiCaller } from '../testing/apiClient';
 import { insertProduct } from '../testing/commerceFixtures';
 import { readServerEvents } from '../testing/sse';
-import { publishLive } from './live';
 
 /**
  * The live channel heals (issue 34, finding 3): a server process on its own PostgreSQL server, which
@@ -190,15 +189,29 @@ async function send(conversationId: string, body: string): Promise<void> {
   );
 }
 
+/**
+ * A notice for the staff published as another server process publishes it (server/live/live.ts
+ * `publishLive`): the row and the NOTIFY in one transaction, on a connection of its own. (Published
+ * in this process, the hubs here would be woken in-process and the listener would prove nothing.)
+ */
 async function notice(ref: string): Promise<void> {
-  const db = app?.deps.db;
-  if (!db) throw new Error('no server');
-  await until(
-    () => publishLive(db, [{ topic: 'workOrders', ref, staff: true }]).then(() => true, () => false),
-    Boolean,
-    `publishing ${ref}`,
-    15_000,
-  );
+  const publish = async () => {
+    const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/heal`, connectionTimeoutMillis: 5000, query_timeout: 5000 });
+    c.on('error', () => undefined);
+    try {
+      await c.connect();
+      await c.query('begin');
+      await c.query("insert into live_notices (audience, person_id, topic, ref) values ('staff', null, 'workOrders', $1)", [ref]);
+      await c.query("select pg_notify('coin_mall_live', '')");
+      await c.query('commit');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  };
+  await until(publish, Boolean, `publishing ${ref}`, 15_000);
 }
 
 const feedOf = async (url: string) => (await new ApiCaller(url, Date.now).get<Page<ProductCard>>('/api/commodity/product/feed?countryId=0&limit=5')).object.list.map((c) => c.id);
