@@ -154,34 +154,37 @@ async function countsOf(place: { dataDir: string; databaseUrl: string | null }):
 
 const production = { SANDBOX: '0', PI_API_KEY: 'launch-test-key', PI_PLATFORM_URL: 'http://127.0.0.1:9/unreachable' };
 
-async function startAndStop(env: Record<string, string>): Promise<Proc> {
+/** Starts the server, waits until it is ready, stops it with SIGTERM; answers the process and how it exited. */
+async function startAndStop(env: Record<string, string>): Promise<Proc & { exit: { code: number | null; signal: NodeJS.Signals | null } }> {
   const proc = run('server/main.ts', [], env);
   await proc.waitFor(message(/^Database ready/));
   proc.kill('SIGTERM');
-  expect(await proc.exited).toEqual({ code: 0, signal: null });
-  return proc;
+  return { ...proc, exit: await proc.exited };
 }
 
 describe('a production start (issue 34, finding 4)', () => {
   it('on an empty database holds no demo data and says so; every line is JSON', { timeout: 180_000 }, async () => {
     const place = await emptyDatabase();
     const proc = await startAndStop({ ...production, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '' });
+    expect(await countsOf(place)).toEqual({ users: 0, products: 0, ledger: 0 });
+    expect(proc.exit).toEqual({ code: 0, signal: null });
     const empty = await proc.waitFor(message(/^Empty database/));
     expect(empty).toMatchObject({ people: 0, products: 0, seedDemo: false });
     expectEveryLineJson(proc);
-    expect(await countsOf(place)).toEqual({ users: 0, products: 0, ledger: 0 });
   });
 
   it('with SEED_DEMO=1 seeds the demo people and catalogue, once', { timeout: 240_000 }, async () => {
     const place = await emptyDatabase();
     const env = { ...production, SEED_DEMO: '1', DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '' };
     const first = await startAndStop(env);
+    expect(first.exit).toEqual({ code: 0, signal: null });
     expect(await first.waitFor(message(/^Demo data seeded/))).toMatchObject({ demoProducts: 240 });
     const seeded = await countsOf(place);
     expect(seeded.products).toBe(240);
     expect(seeded.users).toBeGreaterThanOrEqual(4);
     // A second start adds nothing (each part is there).
     const second = await startAndStop(env);
+    expect(second.exit).toEqual({ code: 0, signal: null });
     expect(second.lines.some((l) => l.includes('Demo data seeded'))).toBe(false);
     expect(await countsOf(place)).toEqual(seeded);
   });
@@ -205,6 +208,7 @@ describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
     await client.send(new CreateBucketCommand({ Bucket: name }));
     client.destroy();
     const second = await startAndStop(env);
+    expect(second.exit).toEqual({ code: 0, signal: null });
     expectEveryLineJson(second);
     const counts = await countsOf(place);
     expect(counts.products).toBe(240);
