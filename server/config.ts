@@ -14,6 +14,11 @@ export interface Config {
   dataDir: string;
   /** Sandbox mode: the server plays the coin platform and the host. On when no PI_API_KEY is set. */
   sandbox: boolean;
+  /**
+   * Demo people, balances and catalogue seeded at start (issue 34): in the sandbox, or with SEED_DEMO=1;
+   * never in a production start otherwise (SEED_DEMO=0 keeps them out of a sandbox too).
+   */
+  seedDemo: boolean;
   piApiKey: string;
   /** Base URL of the coin platform API (…/v2 is appended by the client's paths). */
   piPlatformUrl: string;
@@ -122,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? 10)) || 10),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     sandbox,
+    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? sandbox : env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     piApiKey: sandbox && piApiKey === '' ? sandboxApiKey : piApiKey,
     piPlatformUrl: env.PI_PLATFORM_URL ?? (sandbox ? `http://127.0.0.1:${port}/sandbox/platform` : 'https://api.minepi.com'),
     smtpUrl: env.SMTP_URL || null,

@@ -1,11 +1,30 @@
 import cluster from 'node:cluster';
-import { readConfig } from './config';
-import { migrate, openDatabase } from './db/database';
-import { seed } from './db/seed';
-import { startServer } from './start';
+import { readConfig, type Config } from './config';
+import { openAndPrepare, startServer, type RunningServer } from './start';
+import { MissingDependencies } from './startChecks';
 import { log } from './observability/log';
 
-const config = readConfig();
+/**
+ * Every line this process writes is JSON (issue 34): Node's own warnings, an error nothing caught and a
+ * failed start go through the logger too, never to stderr as plain text or a raw stack trace.
+ */
+process.removeAllListeners('warning');
+process.on('warning', (warning) => log.warn({ warning: warning.name, err: warning }, warning.message));
+function fatal(error: unknown, message: string): never {
+  // A missing dependency has said so in its own line (server/startChecks.ts).
+  if (!(error instanceof MissingDependencies)) log.fatal({ err: error }, `${message}: ${error instanceof Error ? error.message : String(error)}`);
+  log.flush();
+  process.exit(1);
+}
+process.on('uncaughtException', (error) => fatal(error, 'uncaught error'));
+process.on('unhandledRejection', (error) => fatal(error, 'unhandled rejection'));
+
+let config: Config;
+try {
+  config = readConfig();
+} catch (error) {
+  fatal(error, 'configuration');
+}
 const started = Date.now();
 const workers = Math.max(1, Math.floor(Number(process.env.WORKERS ?? 1)) || 1);
 
@@ -16,11 +35,27 @@ const workers = Math.max(1, Math.floor(Number(process.env.WORKERS ?? 1)) || 1);
  * writes (LISTEN/NOTIFY). PGlite is one process's database, so without DATABASE_URL it stays one.
  */
 if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
-  await seed(db, { demo: true, dataDir: config.dataDir });
-  await db.destroy();
+  // A SIGTERM while the primary migrates and seeds: the work in hand commits, no process is forked, exit 0.
   let stopping = false;
+  const stopBeforeFork = (signal: NodeJS.Signals) => {
+    stopping = true;
+    log.info({ signal }, 'draining (before the server processes start)');
+  };
+  process.on('SIGINT', stopBeforeFork);
+  process.on('SIGTERM', stopBeforeFork);
+  try {
+    const db = await openAndPrepare(config);
+    await db.destroy();
+  } catch (error) {
+    fatal(error, 'start failed');
+  }
+  process.off('SIGINT', stopBeforeFork);
+  process.off('SIGTERM', stopBeforeFork);
+  if (stopping) {
+    log.info({ ms: Date.now() - started }, 'shut down');
+    log.flush();
+    process.exit(0);
+  }
   let listening = 0;
   let ready = 0;
   // The processes share DATABASE_POOL_SIZE: as many transactions in PostgreSQL at once as one process
@@ -54,29 +89,45 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   process.on('SIGTERM', stop);
 } else {
   if (workers > 1 && !config.databaseUrl) log.warn("WORKERS needs DATABASE_URL (PGlite is one process's database): running one server process.");
-  const server = await startServer(config, {
-    prepared: process.env.COIN_MALL_PREPARED === '1',
-    onListening: (url) => {
-      if (cluster.isWorker) process.send?.({ listening: url });
-      else log.info({ url, sandbox: config.sandbox, ms: Date.now() - started }, `Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'})`);
-    },
-  });
-  if (cluster.isWorker) process.send?.({ ready: true });
-  else log.info({ database: config.databaseUrl ? 'postgresql' : 'pglite', media: config.media.store, ms: Date.now() - started }, `Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
-
+  // Signals are heard from the first moment: a SIGTERM while starting stops the start at its next step and drains.
+  const stopAsked = new AbortController();
   let stopping = false;
-  const stop = async () => {
+  let server: RunningServer | null = null;
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal: true }, 'draining');
+    log.info({ signal, starting: server === null }, 'draining');
+    stopAsked.abort();
+    if (server === null) return; // the start ends, then drains below
+    await drain(server);
+  };
+  const drain = async (running: RunningServer) => {
     try {
-      await server.close();
+      await running.close();
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');
     }
     log.flush();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  let running: RunningServer;
+  try {
+    running = await startServer(config, {
+      prepared: process.env.COIN_MALL_PREPARED === '1',
+      signal: stopAsked.signal,
+      onListening: (url) => {
+        if (cluster.isWorker) process.send?.({ listening: url });
+        else log.info({ url, sandbox: config.sandbox, ms: Date.now() - started }, `Coin Mall is running at ${url}/  (${config.sandbox ? 'sandbox mode: the server plays the Pi platform and host' : 'Pi platform mode'})`);
+      },
+    });
+  } catch (error) {
+    fatal(error, 'start failed');
+  }
+  server = running;
+  if (stopping) await drain(running);
+  else if (cluster.isWorker) process.send?.({ ready: true });
+  else log.info({ database: config.databaseUrl ? 'postgresql' : 'pglite', media: config.media.store, ms: Date.now() - started }, `Database ready (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
 }

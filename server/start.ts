@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { answerUnmatched, createApi } from './app';
 import type { Config } from './config';
 import { sql } from 'kysely';
-import { migrate, migrationsApplied, openDatabase, poolUse } from './db/database';
+import { migrate, migrationsApplied, openDatabase, poolUse, type Db } from './db/database';
 import { listenersDown } from './db/listener';
 import { seed } from './db/seed';
+import { checkDependencies, databaseDependency, mediaDependency, reportDependencies, type Dependency } from './startChecks';
 import type { Deps } from './deps';
 import { purgeSignatures } from './http/session';
 import { timerHandlers } from './timers/handlers';
@@ -40,6 +41,44 @@ export interface StartOptions {
   prepared?: boolean;
   /** Called as soon as the port answers (the page is served at once; API calls wait for the database). */
   onListening?: (url: string) => void;
+  /**
+   * A stop asked for while starting (SIGTERM): the start stops at its next step (no timers fired, no payouts
+   * resumed), /readyz says draining, and the server it resolves to is closed by the caller (it drains).
+   */
+  signal?: AbortSignal;
+}
+
+/**
+ * Opens the database and checks every dependency of a start (one log line says what is missing; a required
+ * one missing throws MissingDependencies), then migrates and seeds unless `prepared`. Demo data only with
+ * config.seedDemo (the sandbox, or SEED_DEMO=1); a production start on an empty database says so.
+ */
+export async function openAndPrepare(config: Config, options: { prepared?: boolean; extraDependencies?: Dependency[] } = {}): Promise<Db> {
+  let db: Db;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  } catch (error) {
+    reportDependencies([{ name: 'database', required: true, problem: error instanceof Error ? error.message : String(error) }]);
+    throw error;
+  }
+  try {
+    // The app wallet's account (PI_WALLET_SEED on Horizon) joins this list as a dependency that is not required.
+    reportDependencies(await checkDependencies([databaseDependency(db), mediaDependency(config), ...(options.extraDependencies ?? [])]));
+    if (!options.prepared) {
+      await migrate(db);
+      const added = await seed(db, { demo: config.seedDemo, dataDir: config.dataDir });
+      if (added.people > 0 || added.products > 0) log.info({ demoPeople: added.people, demoProducts: added.products }, `Demo data seeded: ${added.people} people, ${added.products} products.`);
+      if (!config.seedDemo) {
+        const count = async (table: 'users' | 'products') => Number((await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+        const [people, products] = await Promise.all([count('users'), count('products')]);
+        if (people === 0 && products === 0) log.info({ people, products, seedDemo: false }, 'Empty database: no people and no products yet; no demo data is seeded outside the sandbox (SEED_DEMO=1 would add it).');
+      }
+    }
+    return db;
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -54,11 +93,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-    if (!options.prepared) {
-      await migrate(db);
-      await seed(db, { demo: true, dataDir: config.dataDir });
-    }
+    const db = await openAndPrepare(config, { prepared: options.prepared });
     // Across processes, a catalogue write in one clears the public-read cache of the others.
     if (config.catalogueCacheMs !== undefined) setCatalogueCacheTtl(config.catalogueCacheMs);
     if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
@@ -72,6 +107,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   // Shutdown (issue 28): draining turns /readyz to 503 and asks every answer to close its connection.
   let draining = false;
+  // A SIGTERM while starting: /readyz says draining at once, and the start stops at its next step.
+  const stopAsked = () => options.signal?.aborted === true;
+  if (stopAsked()) draining = true;
+  options.signal?.addEventListener('abort', () => (draining = true), { once: true });
   let depsReady: Deps | null = null;
   let migrated = false;
   let timerRunStarted = 0;
@@ -206,9 +245,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
   setPayoutDriver((id) => void drivePayout(deps, id).catch(job('payouts')));
   // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
-  await recoverAtStart(deps);
-  void resumePayouts(deps).catch(job('payouts'));
-  await fireTimers();
+  if (!stopAsked()) await recoverAtStart(deps);
+  if (!stopAsked()) void resumePayouts(deps).catch(job('payouts'));
+  await fireTimers(); // nothing when a stop was asked for (draining)
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();
   // Coin payments approved and signed but never completed (the page closed mid-payment) are settled with the platform.
@@ -236,25 +275,34 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(reconcileLoop);
       setPayoutDriver(null);
       clearInterval(ambassadorLoop);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      let closedAll = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => (closedAll = true));
       const streams = await closeLiveStreams();
+      // A live stream's connection was kept alive (its headers went out before the drain asked for
+      // Connection: close): once the stream has ended it sits idle and would hold the port open for the whole
+      // grace. Idle connections are closed as they appear; only requests still in flight are waited for.
+      const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 25);
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
       await closeChatBus(deps.db);
       await closeLiveHub(deps.db);
-      let cut = false;
-      const grace = new Promise<void>((resolve) =>
-        setTimeout(() => {
-          cut = true;
-          resolve();
-        }, config.shutdownGraceMs).unref(),
-      );
+      let graceTimer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, config.shutdownGraceMs)));
       await Promise.race([closed, grace]);
-      if (cut && 'closeAllConnections' in server) server.closeAllConnections();
+      clearTimeout(graceTimer);
+      clearInterval(sweep);
+      // Past the grace: the connections still open had a request in flight; they are cut, and counted.
+      let cut = 0;
+      if (!closedAll) {
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        cut = await new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }
       await firing;
       removeMetricsSource();
       await stopSharing?.();
       closeMediaStore(config);
       await deps.db.destroy();
-      log.info({ ms: Date.now() - started, streamsClosed: streams, connectionsCut: cut }, 'shut down');
+      log.info({ ms: Date.now() - started, streamsClosed: streams, connectionsCut: cut > 0, connectionsCutCount: cut }, 'shut down');
     },
   };
 }

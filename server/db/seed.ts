@@ -8,8 +8,20 @@ import { seedCatalogue } from './seedCatalogue';
 import { demoTopUp } from '../services/ledger';
 import { inviteCode } from '../services/users';
 
-/** Reference data is brought up to date on every start; demo users only on the first. */
-export async function seed(db: Db, options: { demo: boolean; dataDir?: string }): Promise<void> {
+/** What one seed wrote: demo people and demo products added now (0 when each part was there already, or no demo). */
+export interface SeedReport {
+  people: number;
+  products: number;
+}
+
+/**
+ * Reference data is brought up to date on every start. The demo data (`demo`: the sandbox, or SEED_DEMO=1;
+ * never a production start otherwise) comes in parts, each written once and checked on its own (issue 34):
+ * the demo people (each added when their username is missing, demo_buyer's top-up with them), then the demo
+ * catalogue (when the demo sellers have no product yet). A start that failed between the parts (the bucket
+ * missing at the first start) writes the part left on the next start.
+ */
+export async function seed(db: Db, options: { demo: boolean; dataDir?: string }): Promise<SeedReport> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('languages')
@@ -42,11 +54,23 @@ export async function seed(db: Db, options: { demo: boolean; dataDir?: string })
       .execute();
   });
 
-  if (!options.demo) return;
-  const existing = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  if (Number(existing.n) > 0) return;
-  await db.transaction().execute(async (trx) => {
+  const report: SeedReport = { people: 0, products: 0 };
+  if (!options.demo) return report;
+  report.people = await seedDemoPeople(db);
+  report.products = await seedCatalogue(db, options.dataDir);
+  return report;
+}
+
+/** The demo people missing by username, in one transaction; answers how many were added. */
+async function seedDemoPeople(db: Db): Promise<number> {
+  return await db.transaction().execute(async (trx) => {
+    // Two machines starting at once on one database: the second waits, then finds the people there.
+    await sql`select pg_advisory_xact_lock(hashtextextended('coin-mall:seed-demo', 0))`.execute(trx);
+    const present = new Set((await trx.selectFrom('users').select('username').where('username', 'in', demoUsers.map((u) => u.username)).execute()).map((r) => r.username));
+    let added = 0;
     for (const u of demoUsers) {
+      if (present.has(u.username)) continue;
+      added += 1;
       await trx
         .insertInto('users')
         .values({
@@ -67,8 +91,8 @@ export async function seed(db: Db, options: { demo: boolean; dataDir?: string })
       await seedKyc(trx, person.id, u.kyc, u.nickname);
     }
     // Demo: the platform grants demo_buyer an account balance (a ledger credit from platform:topup) to try the balance payment.
-    const buyer = await trx.selectFrom('users').select('id').where('username', '=', 'demo_buyer').executeTakeFirst();
+    const buyer = present.has('demo_buyer') ? undefined : await trx.selectFrom('users').select('id').where('username', '=', 'demo_buyer').executeTakeFirst();
     if (buyer) await demoTopUp(trx, buyer.id, parseMoney('500'));
+    return added;
   });
-  await seedCatalogue(db, options.dataDir);
 }

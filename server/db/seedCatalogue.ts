@@ -50,10 +50,16 @@ function svg(index: number, letter: string): string {
 </svg>`;
 }
 
-/** `dataDir`: where the server keeps its media (the configured data directory); the environment's by default. */
-export async function seedCatalogue(db: Db, dataDir?: string): Promise<void> {
+/**
+ * `dataDir`: where the server keeps its media (the configured data directory); the environment's by default.
+ * Written once: nothing when the demo sellers are missing or have a product already (products are never
+ * deleted, so a catalogue seeded before is never seeded twice). Answers how many products it added.
+ */
+export async function seedCatalogue(db: Db, dataDir?: string): Promise<number> {
   const sellers = await db.selectFrom('users').select(['id', 'username', 'country_id']).where('username', 'in', ['demo_seller', 'demo_seller2']).orderBy('username').execute();
-  if (sellers.length === 0) return;
+  if (sellers.length === 0) return 0;
+  const seeded = await db.selectFrom('products').select('id').where('seller_id', 'in', sellers.map((s) => s.id)).limit(1).executeTakeFirst();
+  if (seeded) return 0;
   const config = { ...readConfig(process.env), ...(dataDir ? { dataDir } : {}) };
   const deps: Deps = { db, config, platform: createPlatformClient({ baseUrl: config.piPlatformUrl, apiKey: config.piApiKey }), chain: chainOfConfig(config, () => config.piPlatformUrl), now: Date.now };
 
@@ -119,17 +125,23 @@ export async function seedCatalogue(db: Db, dataDir?: string): Promise<void> {
       n += 1;
     }
   }
-  await db.transaction().execute(async (trx) => {
+  const added = await db.transaction().execute(async (trx) => {
+    // Two machines starting at once on one database: the second waits, then finds the catalogue there.
+    await sql`select pg_advisory_xact_lock(hashtextextended('coin-mall:seed-demo', 0))`.execute(trx);
+    if (await trx.selectFrom('products').select('id').where('seller_id', 'in', sellers.map((s) => s.id)).limit(1).executeTakeFirst()) return 0;
     const ids = await trx.insertInto('products').values(rows).returning('id').execute();
     const imageRows = ids.flatMap((r, i) => (meta[i]?.images ?? []).map((image_id, position) => ({ product_id: r.id, image_id, position })));
     const skuRows = ids.flatMap((r, i) => (meta[i]?.skus ?? []).map((s) => ({ product_id: r.id, ...s })));
     await trx.insertInto('product_images').values(imageRows).execute();
     await trx.insertInto('product_skus').values(skuRows).execute();
     await sql`insert into product_search (product_id, document) select id, to_tsvector('simple', title) from products on conflict (product_id) do nothing`.execute(trx);
+    return ids.length;
   });
+  if (added === 0) return 0;
   // Fresh statistics, so the planner walks the feed index in order instead of sorting everything.
   await sql`analyze products`.execute(db);
   await sql`analyze product_images`.execute(db);
   await sql`analyze users`.execute(db);
   await sql`analyze product_search`.execute(db);
+  return added;
 }

@@ -10,13 +10,27 @@ export interface CopyReport {
   ignored: number;
 }
 
+/** The directory to copy from is not there: nothing can be copied, and the caller must hear it. */
+export class MediaDirectoryMissing extends Error {
+  constructor(
+    readonly dir: string,
+    why: string,
+  ) {
+    super(`${dir} ${why}: no pictures to copy (name the media directory, by default DATA_DIR/media)`);
+    this.name = 'MediaDirectoryMissing';
+  }
+}
+
 /**
  * Copies every picture of a local media directory into a store (the bucket), skipping those it has.
  * Objects never change once written, so copying while the servers run is safe, and so is running it again.
  */
 export async function copyLocalMedia(dir: string, to: MediaStore, concurrency = 8): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, present: 0, ignored: 0 };
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  // A missing or misspelt directory is an error, not "0 copied" (issue 34, finding 7).
+  if (!fs.existsSync(dir)) throw new MediaDirectoryMissing(dir, 'does not exist');
+  if (!fs.statSync(dir).isDirectory()) throw new MediaDirectoryMissing(dir, 'is not a directory');
+  const names = fs.readdirSync(dir);
   const media = names.filter((n) => /^[0-9a-f]{64}-[a-z]+\.webp$/.test(n));
   report.ignored = names.length - media.length;
   let next = 0;
