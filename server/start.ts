@@ -17,6 +17,7 @@ import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { securityHeaders } from './http/securityHeaders';
 import { chainOfConfig } from './platform/chain';
+import { checkAppWallet, type WalletCheck } from './platform/wallet';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
 import { closeLiveHub } from './live/live';
@@ -48,7 +49,7 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   let port = config.port;
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
-  const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
+  const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey, timeoutMs: config.outsideTimeouts?.platformMs });
   const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
 
   let stopSharing: (() => Promise<void>) | null = null;
@@ -75,6 +76,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let migrated = false;
   let timerRunStarted = 0;
   let timerRunEnded = Date.now();
+  // The app wallet checked at start (issue 34): /readyz says whether payouts can go, and why not.
+  let walletCheck: WalletCheck | null = null;
   const root = new Hono();
   root.use('*', securityHeaders(config));
   root.use('*', async (c, next) => {
@@ -99,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           const timers = timerRunStarted > timerRunEnded ? now - timerRunStarted < 300_000 : now - timerRunEnded < Math.max(60_000, 10 * timerPollMs);
           return { database, migrations: migrated, timers };
         },
+        payouts: () => walletCheck,
       },
       config.metricsToken,
     ),
@@ -205,6 +209,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
   await recoverAtStart(deps);
   void resumePayouts(deps).catch(job('payouts'));
+  void checkAppWallet({ chain, platform, network: config.piNetwork ?? 'Pi Network' }).then((check) => (walletCheck = check));
   await fireTimers();
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();

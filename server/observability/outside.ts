@@ -51,15 +51,19 @@ export function kindOfStatus(status: number): OutsideFailureKind {
 /** The kind of a thrown network error (fetch, the AWS SDK, axios): a time-out, or a connection that failed. */
 export function kindOfError(error: unknown): OutsideFailureKind {
   const seen = new Set<unknown>();
+  const texts: string[] = [];
   let e: unknown = error;
   while (typeof e === 'object' && e !== null && !seen.has(e)) {
     seen.add(e);
     const { name, code, message } = e as { name?: unknown; code?: unknown; message?: unknown };
-    const text = `${String(name ?? '')} ${String(code ?? '')} ${String(message ?? '')}`;
-    if (/TimeoutError|AbortError|ETIMEDOUT|ECONNABORTED|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|RequestTimeout|timed? ?out|timeout/i.test(text)) return 'timeout';
-    if (/ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_SOCKET|socket hang up|other side closed|fetch failed|network/i.test(text)) return 'unreachable';
+    texts.push(`${String(name ?? '')} ${String(code ?? '')} ${String(message ?? '')}`);
     e = (e as { cause?: unknown }).cause;
   }
+  const text = texts.join(' | ');
+  // A connection that failed says so by its code; a time-out may be named in more general words.
+  if (/ECONNRESET|ECONNREFUSED|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_SOCKET|socket hang up|other side closed/i.test(text)) return 'unreachable';
+  if (/TimeoutError|AbortError|ETIMEDOUT|ECONNABORTED|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT|timed? ?out|timeout/i.test(text)) return 'timeout';
+  if (/fetch failed|network/i.test(text)) return 'unreachable';
   return 'bad_answer';
 }
 

@@ -25,8 +25,9 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-export async function startFaultProxy(target: { host?: string; port: number }, mode: FaultMode = 'pass'): Promise<FaultProxy> {
-  const host = target.host ?? '127.0.0.1';
+/** `target` may be a function: a test server's port is known only once it listens, after its clients were made. */
+export async function startFaultProxy(target: { host?: string; port: number } | (() => { host?: string; port: number }), mode: FaultMode = 'pass'): Promise<FaultProxy> {
+  const targetOf = () => (typeof target === 'function' ? target() : target);
   const open = new Set<net.Socket>();
   const state = { mode, delayMs: 0, accepted: 0 };
   const track = (socket: net.Socket) => {
@@ -43,7 +44,8 @@ export async function startFaultProxy(target: { host?: string; port: number }, m
       client.resetAndDestroy();
       return;
     }
-    const upstream = net.connect({ host, port: target.port });
+    const { host = '127.0.0.1', port } = targetOf();
+    const upstream = net.connect({ host, port });
     track(upstream);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
