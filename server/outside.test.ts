@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Keypair } from '@stellar/stellar-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../src/domain/codes';
+import { parseMoney } from '../src/domain/money';
 import { readConfig } from './config';
 import type { Db } from './db/database';
 import { operationsRoutes } from './http/operations';
@@ -14,6 +15,7 @@ import { outsideFailures } from './observability/metrics';
 import { createPayoutChain, sandboxWalletSeed, type PayoutOrder } from './platform/chain';
 import { createPlatformClient, PlatformError } from './platform/client';
 import { checkAppWallet } from './platform/wallet';
+import { createWithdrawal, drivePayout, reviewWithdrawal } from './services/withdrawals';
 import { startServer } from './start';
 import { startFaultProxy, type FaultProxy } from './testing/faultProxy';
 import { startTestBucket, type TestBucket } from './testing/s3';
@@ -319,4 +321,39 @@ describe('what an operator sees', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('payouts while Horizon hangs', () => {
+  it('a payout step against a hung Horizon ends within the time-out (it used to hold the pump for ever); once Horizon answers, that payout and the next one go', async () => {
+    let app: TestServer | null = null;
+    const proxy = await proxyTo(() => Number(new URL(app?.url ?? 'http://127.0.0.1:9').port));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-payout-'));
+    app = await startTestServer({ dataDir, sandboxConfirmMs: 0, piHorizonUrl: `${proxy.url}/sandbox/horizon`, outsideTimeouts: { connectMs: timeoutMs, platformMs: 10_000, horizonMs: timeoutMs, s3Ms: timeoutMs } });
+    try {
+      const buyer = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
+      const staff = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
+      const approved = async () => {
+        const id = await createWithdrawal(app!.deps, buyer, { address: Keypair.random().publicKey(), amount: parseMoney('2') });
+        await reviewWithdrawal(app!.deps, staff, id, { decision: 'approve' });
+        return id;
+      };
+      const paidOut = async (id: bigint) => {
+        let stage = '';
+        for (let round = 0; round < 5 && stage !== 'success'; round += 1) stage = await drivePayout(app!.deps, id);
+        return stage;
+      };
+      const first = await approved();
+      proxy.mode = 'hang';
+      const started = performance.now();
+      expect(await drivePayout(app.deps, first)).toBe('payingOut');
+      expect(performance.now() - started).toBeLessThan(3 * bound);
+      proxy.mode = 'pass';
+      proxy.cutOpen();
+      expect(await paidOut(first)).toBe('success');
+      expect(await paidOut(await approved())).toBe('success');
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
