@@ -20,8 +20,8 @@ export interface FaultProxy {
   delayMs: number;
   /** Connections accepted so far. */
   readonly accepted: number;
-  /** Resets every connection open now. */
-  cutOpen(): void;
+  /** Resets every connection open now; resolves once clients had a moment to see it (a pool would hand out a dead socket). */
+  cutOpen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,8 +80,9 @@ export async function startFaultProxy(target: { host?: string; port: number } | 
     get accepted() {
       return state.accepted;
     },
-    cutOpen() {
+    async cutOpen() {
       for (const socket of open) socket.resetAndDestroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
     },
     close() {
       for (const socket of open) socket.destroy();
