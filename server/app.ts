@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { SignedHeader } from '../src/domain/signing';
 import type { Deps } from './deps';
-import { ApiError, failure } from './http/envelope';
+import { ApiError, failure, unexpectedFailure } from './http/envelope';
 import type { AppEnv } from './http/env';
 import { languageOf } from './http/i18n';
 import { limitBodies } from './http/bodyLimit';
@@ -77,7 +77,7 @@ export function createApi(deps: Deps) {
       return failure(c, new ApiError('malformedRequest', { detail: error.message || 'bad request' }));
     }
     log.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'request failed');
-    return failure(c, new ApiError('serverError'));
+    return unexpectedFailure(c);
   });
 
   return app;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { BodyLimits } from '../src/domain/abuseLimits';
 import { checkInHalvingAt } from '../src/domain/points';
 import { sandboxWalletSeed, validateWalletSeed } from './platform/chain';
+import { defaultOutsideTimeouts, type OutsideTimeouts } from './observability/outside';
 
 /** Every configuration variable of the server, read once at start. The README lists them. */
 export interface Config {
@@ -31,6 +32,10 @@ export interface Config {
   piWalletSeed: string | null;
   /** Horizon for both networks (PI_HORIZON_URL); unset: Pi's Horizon of the payment's network (sandbox: this server's /sandbox/horizon). */
   piHorizonUrl: string | null;
+  /** The network of the app wallet checked at start (PI_NETWORK: mainnet or testnet; sandbox: the sandbox's). */
+  piNetwork?: string;
+  /** Connect and request time-outs of every call that leaves the process (issue 34); see `OutsideTimeouts`. */
+  outsideTimeouts?: OutsideTimeouts;
   /** How long a public catalogue read (feed page, search) is kept in a process (CATALOGUE_CACHE_MS; `catalogueCacheTtlMs` when unset); 0 keeps none (benches). */
   catalogueCacheMs?: number;
   /** Check-ins on the platform after which a check-in pays 0.314 instead of 1 point (SPEC 9: 1,000,000). */
@@ -62,6 +67,32 @@ export interface Config {
    * (SHUTDOWN_DELAY_MS, 0): behind a balancer, the time it takes to see the 503 and send traffic elsewhere.
    */
   shutdownDelayMs: number;
+}
+
+
+function readMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const ms = Math.floor(Number(raw));
+  if (!Number.isFinite(ms) || ms < 1) throw new Error(`${name} must be a number of milliseconds (at least 1), not "${raw}"`);
+  return ms;
+}
+
+function readOutsideTimeouts(env: NodeJS.ProcessEnv): OutsideTimeouts {
+  return {
+    connectMs: readMs(env, 'OUTSIDE_CONNECT_TIMEOUT_MS', defaultOutsideTimeouts.connectMs),
+    platformMs: readMs(env, 'PI_PLATFORM_TIMEOUT_MS', defaultOutsideTimeouts.platformMs),
+    horizonMs: readMs(env, 'HORIZON_TIMEOUT_MS', defaultOutsideTimeouts.horizonMs),
+    s3Ms: readMs(env, 'MEDIA_S3_TIMEOUT_MS', defaultOutsideTimeouts.s3Ms),
+  };
+}
+
+function readNetwork(env: NodeJS.ProcessEnv, sandbox: boolean): string {
+  const given = (env.PI_NETWORK ?? '').trim().toLowerCase();
+  if (given === '') return sandbox ? 'Pi Testnet' : 'Pi Network';
+  if (given === 'mainnet' || given === 'pi network') return 'Pi Network';
+  if (given === 'testnet' || given === 'pi testnet') return 'Pi Testnet';
+  throw new Error(`PI_NETWORK must be "mainnet" or "testnet", not "${env.PI_NETWORK ?? ''}"`);
 }
 
 export type MediaConfig =
@@ -135,6 +166,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxConfirmMs: Math.max(0, Number(env.SANDBOX_CONFIRM_MS ?? 5000) || 0),
     piWalletSeed: sandbox ? sandboxWalletSeed : validateWalletSeed(env.PI_WALLET_SEED),
     piHorizonUrl: env.PI_HORIZON_URL || null,
+    piNetwork: readNetwork(env, sandbox),
+    outsideTimeouts: readOutsideTimeouts(env),
     catalogueCacheMs: env.CATALOGUE_CACHE_MS === undefined ? undefined : Math.max(0, Math.floor(Number(env.CATALOGUE_CACHE_MS)) || 0),
     checkInHalvingAt: Number(env.CHECK_IN_HALVING_AT ?? checkInHalvingAt),
     rateLimits: env.RATE_LIMITS !== 'off' && env.RATE_LIMITS !== '0',

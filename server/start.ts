@@ -19,6 +19,7 @@ import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { securityHeaders } from './http/securityHeaders';
 import { chainOfConfig } from './platform/chain';
+import { checkAppWallet, type WalletCheck } from './platform/wallet';
 import { previewTiles, webRoutes, type PreviewTile } from './web';
 import { closeChatBus } from './chat/bus';
 import { closeLiveHub } from './live/live';
@@ -88,7 +89,7 @@ export async function openAndPrepare(config: Config, options: { prepared?: boole
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   let port = config.port;
   const platformUrl = () => (config.sandbox && !process.env.PI_PLATFORM_URL ? `http://127.0.0.1:${port}/sandbox/platform` : config.piPlatformUrl);
-  const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey });
+  const platform = createPlatformClient({ baseUrl: platformUrl, apiKey: config.piApiKey, timeoutMs: config.outsideTimeouts?.platformMs });
   const chain = chainOfConfig(config, () => `http://127.0.0.1:${port}`);
 
   let stopSharing: (() => Promise<void>) | null = null;
@@ -115,6 +116,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let migrated = false;
   let timerRunStarted = 0;
   let timerRunEnded = Date.now();
+  // The app wallet checked at start (issue 34): /readyz says whether payouts can go, and why not.
+  let walletCheck: WalletCheck | null = null;
   const root = new Hono();
   root.use('*', securityHeaders(config));
   root.use('*', async (c, next) => {
@@ -141,6 +144,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           const listeners = listenersDown(db).length === 0;
           return { database, migrations: migrated, timers, listeners };
         },
+        payouts: () => walletCheck,
       },
       config.metricsToken,
     ),
@@ -247,6 +251,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
   if (!stopAsked()) await recoverAtStart(deps);
   if (!stopAsked()) void resumePayouts(deps).catch(job('payouts'));
+  if (!stopAsked()) void checkAppWallet({ chain, platform, network: config.piNetwork ?? 'Pi Network' }).then((check) => (walletCheck = check));
   await fireTimers(); // nothing when a stop was asked for (draining)
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();

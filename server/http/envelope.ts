@@ -22,8 +22,18 @@ export class ApiError extends Error {
   }
 }
 
-export function failure(c: Context, error: ApiError, status: 200 | 404 | 405 = 200) {
+export function failure(c: Context, error: ApiError, status: 200 | 404 | 405 | 500 | 503 = 200) {
   const language = languageOf(c.req.header(SignedHeader.language));
   const key = error.messageKey ?? codeMessageKey[error.codeName] ?? 'errors.serverError';
+  // A failure of the server is never kept by a cache (a picture's URL is cached for a year when it works).
+  if (status >= 500) c.header('Cache-Control', 'no-store');
   return c.json({ code: ResponseCode[error.codeName], msg: translate(language, key, error.params), object: error.object }, status);
+}
+
+/**
+ * An error nobody below a route expected (issue 34): HTTP 500, so the request log and the metrics count it as
+ * the server's failure, with the SPEC body (code 5000 and its message) that clients read.
+ */
+export function unexpectedFailure(c: Context) {
+  return failure(c, new ApiError('serverError'), 500);
 }

@@ -6,7 +6,10 @@ import { metricsRegistry } from '../observability/metrics';
  * What a balancer and an operator ask a server process (issue 28):
  * - `GET /healthz`: the process is alive and answering (200 while it runs, even while draining);
  * - `GET /readyz`: it should be sent traffic: the database answers, every migration this code knows is
- *   applied, the timer runner has run lately, and it is not shutting down (else 503, with each check);
+ *   applied, the timer runner has run lately, and it is not shutting down (else 503, with each check); beside
+ *   that, `payouts` says whether the app wallet passed its start check (server/platform/wallet.ts) and why not
+ *   (`{ready: false, reason}`): not a reason to take the process out of a balancer, whose people can still
+ *   browse and buy, but what an operator's alert watches;
  * - `GET /metrics`: Prometheus' text format, only with `Authorization: Bearer <METRICS_TOKEN>` (404 when
  *   no token is configured, 401 with a wrong one).
  */
@@ -14,6 +17,8 @@ export interface Readiness {
   draining(): boolean;
   /** Null while the database is still being opened. */
   checks(): Promise<Record<string, boolean> | null>;
+  /** The app wallet's start check; null while it runs. */
+  payouts?(): { ready: boolean; reason: string | null } | null;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -33,7 +38,9 @@ export function operationsRoutes(readiness: Readiness, metricsToken: string | nu
     const checks = await readiness.checks();
     if (!checks) return c.json({ ready: false, checks: { starting: true } }, 503, noStore);
     const ready = Object.values(checks).every(Boolean);
-    return c.json({ ready, checks: { ...checks, draining: false } }, ready ? 200 : 503, noStore);
+    const wallet = readiness.payouts?.() ?? { ready: false, reason: 'the app wallet is being checked' };
+    const payouts = { ready: wallet.ready, reason: wallet.reason };
+    return c.json({ ready, checks: { ...checks, draining: false }, payouts }, ready ? 200 : 503, noStore);
   });
 
   app.get('/metrics', async (c) => {

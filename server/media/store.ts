@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config, MediaConfig } from '../config';
+import { defaultOutsideTimeouts, kindOfError, kindOfStatus, outsideFailed, type OutsideTimeouts } from '../observability/outside';
 
 /**
  * Where pictures live (issue 28): the data directory (`DATA_DIR/media`, the default: one machine) or an
@@ -74,7 +75,12 @@ export function localMediaStore(dir: string): MediaStore {
 
 export type S3MediaConfig = Extract<MediaConfig, { store: 's3' }>;
 
-export function s3Client(config: S3MediaConfig): S3Client {
+/**
+ * The bucket's client. Every request is bounded (issue 34): the connection by `connectMs`
+ * (OUTSIDE_CONNECT_TIMEOUT_MS), the request and a silence on an open connection by `s3Ms` (MEDIA_S3_TIMEOUT_MS),
+ * and each store call, its retries included, by the same `s3Ms` (see `bounded`).
+ */
+export function s3Client(config: S3MediaConfig, timeouts: OutsideTimeouts = defaultOutsideTimeouts): S3Client {
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -84,7 +90,14 @@ export function s3Client(config: S3MediaConfig): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // Pictures are served through the app at tens of requests at once: keep the connections to the store.
-    requestHandler: { httpAgent: { keepAlive: true, maxSockets: 128 }, httpsAgent: { keepAlive: true, maxSockets: 128 } },
+    requestHandler: {
+      httpAgent: { keepAlive: true, maxSockets: 128 },
+      httpsAgent: { keepAlive: true, maxSockets: 128 },
+      connectionTimeout: timeouts.connectMs,
+      requestTimeout: timeouts.s3Ms,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.s3Ms,
+    },
     maxAttempts: 3,
   });
 }
@@ -95,7 +108,41 @@ function isMissing(error: unknown): boolean {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
-export function s3MediaStore(config: S3MediaConfig, client: S3Client = s3Client(config)): MediaStore {
+/** An S3 error's status, when the store answered one. */
+function s3Status(error: unknown): number | null {
+  const status = (error as { $metadata?: { httpStatusCode?: unknown } } | null)?.$metadata?.httpStatusCode;
+  return typeof status === 'number' ? status : null;
+}
+
+/**
+ * One store call (retries included) bounded by `ms` until the store answers (an answer's body is then read at
+ * the pace of whoever reads it, each silence bounded by the client's socket time-out), and logged and counted
+ * when it fails; a missing object is an answer, not a failure.
+ */
+export async function bounded<T>(call: string, ms: number, send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  timer.unref();
+  try {
+    return await send(controller.signal);
+  } catch (error) {
+    if (!isMissing(error)) {
+      const status = s3Status(error);
+      const kind = controller.signal.aborted ? 'timeout' : status !== null && status >= 400 ? kindOfStatus(status) : kindOfError(error);
+      outsideFailed('s3', call, kind, { ms: performance.now() - started, ...(status !== null && status >= 400 ? { status } : { detail: (error as Error).message }) });
+      if (controller.signal.aborted) throw new S3Unavailable(`the picture store did not answer within ${ms} ms`);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The bucket did not answer in time. */
+export class S3Unavailable extends Error {}
+
+export function s3MediaStore(config: S3MediaConfig, client: S3Client = s3Client(config), timeoutMs: number = defaultOutsideTimeouts.s3Ms): MediaStore {
   const key = (name: string) => `${config.prefix}${name}`;
   return {
     kind: 's3',
@@ -103,7 +150,7 @@ export function s3MediaStore(config: S3MediaConfig, client: S3Client = s3Client(
     async has(name) {
       checkName(name);
       try {
-        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key(name) }));
+        await bounded('has', timeoutMs, (abortSignal) => client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key(name) }), { abortSignal }));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
@@ -112,12 +159,14 @@ export function s3MediaStore(config: S3MediaConfig, client: S3Client = s3Client(
     },
     async put(name, bytes) {
       checkName(name);
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key(name), Body: bytes, ContentType: 'image/webp', ContentLength: bytes.byteLength }));
+      await bounded('put', timeoutMs, (abortSignal) =>
+        client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key(name), Body: bytes, ContentType: 'image/webp', ContentLength: bytes.byteLength }), { abortSignal }),
+      );
     },
     async open(name) {
       checkName(name);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key(name) }));
+        const object = await bounded('open', timeoutMs, (abortSignal) => client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key(name) }), { abortSignal }));
         if (!object.Body) return null;
         return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, length: object.ContentLength ?? null };
       } catch (error) {
@@ -223,14 +272,15 @@ export function mediaStore(config: Config): MediaStore {
   if (!store) {
     if (config.media.store === 's3') {
       const media = config.media;
-      const client = s3Client(media);
-      const bucket = s3MediaStore(media, client);
+      const timeouts = config.outsideTimeouts ?? defaultOutsideTimeouts;
+      const client = s3Client(media, timeouts);
+      const bucket = s3MediaStore(media, client, timeouts.s3Ms);
       store =
         media.cacheBytes > 0
           ? cachedMediaStore(bucket, path.join(config.dataDir, 'media-cache'), media.cacheBytes, {
               async fetch(name) {
                 try {
-                  const object = await client.send(new GetObjectCommand({ Bucket: media.bucket, Key: `${media.prefix}${name}` }));
+                  const object = await bounded('fetch', timeouts.s3Ms, (abortSignal) => client.send(new GetObjectCommand({ Bucket: media.bucket, Key: `${media.prefix}${name}` }), { abortSignal }));
                   return (object.Body as Readable | undefined) ?? null;
                 } catch (error) {
                   if (isMissing(error)) return null;

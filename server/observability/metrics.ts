@@ -41,6 +41,14 @@ export const backgroundJobs = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Failed calls that left the process (issue 34), by target (platform, horizon, s3, smtp) and kind (server/observability/outside.ts). */
+export const outsideFailures = new Counter({
+  name: 'coin_mall_outside_failures_total',
+  help: 'Failed calls to an outside service, by target (platform, horizon, s3, smtp) and kind (timeout, unreachable, unauthorized, http_4xx, http_5xx, bad_answer)',
+  labelNames: ['target', 'kind'] as const,
+  registers: [metricsRegistry],
+});
+
 export const timersFired = new Counter({
   name: 'coin_mall_timers_fired_total',
   help: 'Durable timers fired by this process',

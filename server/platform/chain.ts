@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { log } from '../observability/log';
+import { defaultOutsideTimeouts, kindOfError, kindOfStatus, outsideFailed, withDeadline } from '../observability/outside';
 import { Asset, BadResponseError, Horizon, Keypair, Memo, NetworkError, NotFoundError, Operation, StrKey, TransactionBuilder, TransactionFailedError } from '@stellar/stellar-sdk';
 
 /**
@@ -57,6 +59,8 @@ export interface PayoutOrder {
   /** Decimal string with at most 7 decimals (the chain's own unit). */
   amount: string;
   network: string;
+  /** The platform's word on which wallet pays (its `from_address`): when given, it must be this app wallet's. */
+  from_address?: string;
 }
 
 export interface SignedPayout {
@@ -93,9 +97,14 @@ export interface PayoutChain {
   memoTransactions(network: string, memo: string, since: number): Promise<ChainTransaction[]>;
   /** The app wallet's native balance, in units of 10^-7. */
   balance(network: string): Promise<bigint>;
+  /** Whether the app wallet's account exists on that network (a seed whose account was never created cannot pay). */
+  accountExists(network: string): Promise<boolean>;
 }
 
 export class ChainUnavailable extends Error {}
+
+/** The platform pays a payment from another wallet than this seed's: signing it would move nothing. */
+export class WalletMismatch extends ChainUnavailable {}
 
 interface TransactionRecord {
   hash: string;
@@ -118,14 +127,27 @@ function units(amount: string): bigint {
   return BigInt(whole) * 10_000_000n + BigInt((fraction + '0000000').slice(0, 7));
 }
 
+/** The HTTP status of an error the SDK threw, when Horizon answered one. */
+function statusOf(error: unknown): number | null {
+  if (error instanceof BadResponseError || error instanceof NetworkError || error instanceof NotFoundError) return error.getResponse().status ?? null;
+  const response = (error as { response?: { status?: unknown } } | null)?.response;
+  return typeof response?.status === 'number' ? response.status : null;
+}
+
 /**
  * `horizonUrl(network)`: where that network's Horizon answers (PI_HORIZON_URL overrides both; in
  * sandbox mode the server's own /sandbox/horizon).
+ *
+ * Every request to Horizon is bounded by `timeoutMs` (HORIZON_TIMEOUT_MS), answer included: the SDK's own
+ * options have no time-out (and submitTransaction asks for 60 s), so each request gets its own abort signal,
+ * and each call is raced against the same deadline besides. A failed request (no answer in time, a connection
+ * refused or reset, a 5xx, a refusal) is logged once and counted; a 404 where "not there" is an answer is not.
  */
 export function createPayoutChain(options: { seed: string | null; horizonUrl: (network: PiNetwork) => string; timeoutMs?: number }): PayoutChain {
   const keypair = options.seed ? Keypair.fromSecret(options.seed) : null;
   const appAddress = keypair?.publicKey() ?? null;
   const servers = new Map<string, Horizon.Server>();
+  const timeoutMs = options.timeoutMs ?? defaultOutsideTimeouts.horizonMs;
 
   function serverFor(paymentNetwork: string): { server: Horizon.Server; network: PiNetwork } {
     const network = networkOf(paymentNetwork);
@@ -133,10 +155,29 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
     const url = options.horizonUrl(network);
     let server = servers.get(url);
     if (!server) {
-      server = new Horizon.Server(url, { allowHttp: url.startsWith('http://'), timeout: options.timeoutMs ?? 30_000 } as Horizon.Server.Options);
+      server = new Horizon.Server(url, { allowHttp: url.startsWith('http://') });
+      server.httpClient.interceptors.request.use((request) => {
+        const bounded: typeof request & { signal?: AbortSignal } = { ...request, timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) };
+        return bounded;
+      });
       servers.set(url, server);
     }
     return { server, network };
+  }
+
+  /** One request to Horizon: bounded, and logged and counted when it fails (`answers`: statuses that are an answer, not a failure). */
+  async function horizon<T>(call: string, request: () => Promise<T>, answers: number[] = []): Promise<T> {
+    const started = performance.now();
+    try {
+      return await withDeadline(request(), timeoutMs, `horizon ${call}`);
+    } catch (error) {
+      const status = statusOf(error);
+      if (status !== null && answers.includes(status)) throw error;
+      const ms = performance.now() - started;
+      const kind = status !== null ? kindOfStatus(status) : ms >= timeoutMs - 50 || /cancel/i.test(String((error as Error).name) + String((error as Error).message)) ? 'timeout' : kindOfError(error);
+      outsideFailed('horizon', call, kind, { ms, ...(status === null ? { detail: (error as Error).message } : { status }) });
+      throw error;
+    }
   }
 
   function requireWallet(): { keypair: Keypair; address: string } {
@@ -149,9 +190,13 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
 
     async sign(order, now) {
       const wallet = requireWallet();
+      if (order.from_address && order.from_address !== wallet.address) {
+        log.error({ payment: order.identifier, platformFrom: order.from_address, appWallet: wallet.address }, 'payout not signed: the platform pays it from another wallet than PI_WALLET_SEED\'s');
+        throw new WalletMismatch(`the platform pays from ${order.from_address}, PI_WALLET_SEED is ${wallet.address}`);
+      }
       const { server, network } = serverFor(order.network);
-      const account = await server.loadAccount(wallet.address);
-      const fee = await server.fetchBaseFee();
+      const account = await horizon('loadAccount', () => server.loadAccount(wallet.address));
+      const fee = await horizon('fetchBaseFee', () => server.fetchBaseFee());
       const maxTime = Math.floor(now / 1000) + payoutTimeBoundsSeconds;
       const tx = new TransactionBuilder(account, { fee: String(fee), networkPassphrase: network.passphrase, timebounds: { minTime: 0, maxTime } })
         .addOperation(Operation.payment({ destination: order.to_address, asset: Asset.native(), amount: order.amount }))
@@ -172,7 +217,7 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
       const { server, network } = serverFor(paymentNetwork);
       const tx = TransactionBuilder.fromXDR(envelope, network.passphrase);
       try {
-        const answer = await server.submitTransaction(tx, { skipMemoRequiredCheck: true });
+        const answer = await horizon('submitTransaction', () => server.submitTransaction(tx, { skipMemoRequiredCheck: true }));
         return { kind: 'accepted', hash: answer.hash };
       } catch (error) {
         if (error instanceof TransactionFailedError) {
@@ -191,7 +236,7 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
     async transaction(paymentNetwork, hash) {
       const { server } = serverFor(paymentNetwork);
       try {
-        const record = (await server.transactions().transaction(hash).call()) as unknown as TransactionRecord;
+        const record = (await horizon('transaction', () => server.transactions().transaction(hash).call(), [404])) as unknown as TransactionRecord;
         return toChainTransaction(record);
       } catch (error) {
         if (error instanceof NotFoundError) return null;
@@ -203,9 +248,9 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
       const wallet = requireWallet();
       const { server } = serverFor(paymentNetwork);
       const found: ChainTransaction[] = [];
-      let page;
+      let page: Horizon.ServerApi.CollectionPage<Horizon.ServerApi.TransactionRecord>;
       try {
-        page = await server.transactions().forAccount(wallet.address).order('desc').limit(pageSize).call();
+        page = await horizon('memoTransactions', () => server.transactions().forAccount(wallet.address).order('desc').limit(pageSize).call(), [404]);
       } catch (error) {
         if (error instanceof NotFoundError) return [];
         throw error;
@@ -215,7 +260,8 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
         for (const r of records) if (r.memo_type === 'text' && r.memo === memo) found.push(toChainTransaction(r));
         const oldest = records.at(-1);
         if (records.length < pageSize || !oldest || Date.parse(oldest.created_at) < since) break;
-        page = await page.next();
+        const current = page;
+        page = await horizon('memoTransactions', () => current.next());
       }
       return found;
     },
@@ -223,17 +269,30 @@ export function createPayoutChain(options: { seed: string | null; horizonUrl: (n
     async balance(paymentNetwork) {
       const wallet = requireWallet();
       const { server } = serverFor(paymentNetwork);
-      const account = await server.loadAccount(wallet.address);
+      const account = await horizon('loadAccount', () => server.loadAccount(wallet.address));
       const native = account.balances.find((b) => b.asset_type === 'native');
       return native ? units(native.balance) : 0n;
+    },
+
+    async accountExists(paymentNetwork) {
+      const wallet = requireWallet();
+      const { server } = serverFor(paymentNetwork);
+      try {
+        await horizon('loadAccount', () => server.loadAccount(wallet.address), [404]);
+        return true;
+      } catch (error) {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+      }
     },
   };
 }
 
 /** The chain a server uses: its configured seed, and Horizon by network unless PI_HORIZON_URL (or the sandbox) says otherwise. */
-export function chainOfConfig(config: { piWalletSeed: string | null; piHorizonUrl: string | null; sandbox: boolean }, sandboxOrigin: () => string): PayoutChain {
+export function chainOfConfig(config: { piWalletSeed: string | null; piHorizonUrl: string | null; sandbox: boolean; outsideTimeouts?: { horizonMs: number } }, sandboxOrigin: () => string): PayoutChain {
   return createPayoutChain({
     seed: config.piWalletSeed,
+    timeoutMs: config.outsideTimeouts?.horizonMs,
     horizonUrl: (network) => config.piHorizonUrl ?? (config.sandbox ? `${sandboxOrigin()}/sandbox/horizon` : network.horizon),
   });
 }

@@ -1,3 +1,5 @@
+import { defaultOutsideTimeouts, kindOfError, kindOfStatus, outsideFailed } from '../observability/outside';
+
 /**
  * The coin platform's HTTP API, the same client in production and in sandbox mode: only the base URL
  * and the key differ. Amounts travel as JSON numbers on the platform's wire; this client reads them
@@ -73,31 +75,56 @@ export function unquoteAmounts(text: string): string {
   return text.replace(/("amount"\s*:\s*)"(\d+(?:\.\d+)?)"/g, (_, head: string, num: string) => `${head}${num}`);
 }
 
-/** `baseUrl` may be a function: in sandbox mode the platform is this very server, whose port is known only once it listens. */
+/**
+ * `baseUrl` may be a function: in sandbox mode the platform is this very server, whose port is known only once it listens.
+ * Every call is bounded by `timeoutMs` (PI_PLATFORM_TIMEOUT_MS), connection and whole answer included; a failed
+ * call (no answer in time, a connection refused or reset, a status that is not 2xx) is logged once and counted
+ * (server/observability/outside.ts) before it is thrown to the caller, who decides what it means.
+ */
 export function createPlatformClient(options: { baseUrl: string | (() => string); apiKey: string; timeoutMs?: number }): PlatformClient {
   const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/$/, '');
-  async function call<T>(method: string, path: string, auth: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base()}${path}`, {
-      method,
-      headers: { Authorization: auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : unquoteAmounts(JSON.stringify(body)),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new PlatformError(res.status, text);
-    return JSON.parse(quoteAmounts(text)) as T;
+  const timeoutMs = options.timeoutMs ?? defaultOutsideTimeouts.platformMs;
+  async function call<T>(name: string, method: string, path: string, auth: string, body?: unknown): Promise<T> {
+    const started = performance.now();
+    const signal = AbortSignal.timeout(timeoutMs);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${base()}${path}`, {
+        method,
+        headers: { Authorization: auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : unquoteAmounts(JSON.stringify(body)),
+        signal,
+      });
+      text = await res.text();
+    } catch (error) {
+      const kind = signal.aborted ? 'timeout' : kindOfError(error);
+      outsideFailed('platform', name, kind, { ms: performance.now() - started, detail: kind === 'timeout' ? `no answer within ${timeoutMs} ms` : (error as Error).message });
+      throw error;
+    }
+    if (!res.ok) {
+      // A person's own expired token is their answer (401 on /v2/me), not a failure of the platform or of the app's key.
+      if (!(name === 'me' && res.status === 401)) outsideFailed('platform', name, kindOfStatus(res.status), { ms: performance.now() - started, status: res.status });
+      throw new PlatformError(res.status, text);
+    }
+    try {
+      return JSON.parse(quoteAmounts(text)) as T;
+    } catch (error) {
+      outsideFailed('platform', name, 'bad_answer', { ms: performance.now() - started, status: res.status, detail: 'not JSON' });
+      throw error;
+    }
   }
   const key = `Key ${options.apiKey}`;
   const payment = (id: string) => `/v2/payments/${encodeURIComponent(id)}`;
   return {
-    me: (accessToken) => call<PlatformUser>('GET', '/v2/me', `Bearer ${accessToken}`),
-    getPayment: (id) => call<PlatformPayment>('GET', payment(id), key),
-    approvePayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/approve`, key, {}),
-    completePayment: (id, txid) => call<PlatformPayment>('POST', `${payment(id)}/complete`, key, { txid }),
-    cancelPayment: (id) => call<PlatformPayment>('POST', `${payment(id)}/cancel`, key, {}),
+    me: (accessToken) => call<PlatformUser>('me', 'GET', '/v2/me', `Bearer ${accessToken}`),
+    getPayment: (id) => call<PlatformPayment>('getPayment', 'GET', payment(id), key),
+    approvePayment: (id) => call<PlatformPayment>('approvePayment', 'POST', `${payment(id)}/approve`, key, {}),
+    completePayment: (id, txid) => call<PlatformPayment>('completePayment', 'POST', `${payment(id)}/complete`, key, { txid }),
+    cancelPayment: (id) => call<PlatformPayment>('cancelPayment', 'POST', `${payment(id)}/cancel`, key, {}),
     incompleteServerPayments: async () =>
-      (await call<{ incomplete_server_payments: PlatformPayment[] }>('GET', '/v2/payments/incomplete_server_payments', key)).incomplete_server_payments,
-    createAppToUserPayment: (p) => call<PlatformPayment>('POST', '/v2/payments', key, { payment: p }),
-    adStatus: (adId) => call<PlatformAdStatus>('GET', `/v2/ads_network/status/${encodeURIComponent(adId)}`, key),
+      (await call<{ incomplete_server_payments: PlatformPayment[] }>('incompleteServerPayments', 'GET', '/v2/payments/incomplete_server_payments', key)).incomplete_server_payments,
+    createAppToUserPayment: (p) => call<PlatformPayment>('createAppToUserPayment', 'POST', '/v2/payments', key, { payment: p }),
+    adStatus: (adId) => call<PlatformAdStatus>('adStatus', 'GET', `/v2/ads_network/status/${encodeURIComponent(adId)}`, key),
   };
 }

@@ -4,7 +4,9 @@ import { ApiError, ok } from '../http/envelope';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { isPrivateImage, mediaKeys, signatureLife, storeImage, type ImageSize } from '../services/images';
-import { mediaStore } from '../media/store';
+import { mediaStore, S3Unavailable, type MediaObject } from '../media/store';
+import { log } from '../observability/log';
+import { kindOfError } from '../observability/outside';
 import { ResponseCode } from '../../src/domain/codes';
 
 /** Image upload (signed, multipart field "file") and the resized copies, cached for a year. */
@@ -26,7 +28,10 @@ export function mediaRoutes(deps: Deps) {
   // A public image: cached for a year by anyone. A private one (evidence, chat, work orders): only with a
   // valid, unexpired signature (else 404, as if it did not exist), cached privately until it expires.
   // Either way the picture is streamed from the store (the data directory or the bucket), never read whole.
+  // A picture URL's failures are plain answers no cache keeps: 404 when there is no such picture, 503 (with
+  // Retry-After) when the store does not answer, 500 on any other error; never a 200 with JSON (issue 34).
   app.get('/media/:file', async (c) => {
+    c.header('Cache-Control', 'no-store');
     const name = c.req.param('file');
     const match = /^([0-9a-f]{64})-(thumb|card|full)\.webp$/.exec(name);
     if (!match) return c.text('Not found', 404);
@@ -38,7 +43,15 @@ export function mediaRoutes(deps: Deps) {
       if (life === null) return c.text('Not found', 404);
       cache = `private, max-age=${life}`;
     }
-    const object = await mediaStore(deps.config).open(name);
+    let object: MediaObject | null;
+    try {
+      object = await mediaStore(deps.config).open(name);
+    } catch (error) {
+      // The store logged and counted its failure (server/media/store.ts).
+      if (error instanceof S3Unavailable || kindOfError(error) !== 'bad_answer') return c.text('Picture store unavailable', 503, { 'Retry-After': '5' });
+      log.error({ reqId: c.get('requestId'), path: c.req.path, err: error }, 'picture not served');
+      return c.text('Server error', 500);
+    }
     if (!object) return c.text('Not found', 404);
     c.header('Content-Type', 'image/webp');
     c.header('Cache-Control', cache);
