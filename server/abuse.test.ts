@@ -151,39 +151,6 @@ describe('finding 7: body limits', () => {
     await closed;
   });
 
-  it('issue 34: a refused 10 MB or 50 MB body answers 4001 in 20 of 20 tries, never a connection reset', async () => {
-    const { port } = new URL(server.url);
-    const send = (bytes: number) =>
-      new Promise<string>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port: Number(port), path: '/api/analytics/pageView', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) } });
-        req.on('response', (res) => {
-          let text = '';
-          res.on('data', (d: Buffer) => (text += d.toString()));
-          res.on('end', () => resolve((JSON.parse(text) as { code: string }).code));
-          res.on('error', (error) => resolve(`response ${String(error)}`));
-        });
-        req.on('error', (error) => resolve(`request ${String(error)}`));
-        const chunk = Buffer.alloc(1024 * 1024, 0x20);
-        let sent = 0;
-        const pump = () => {
-          while (sent < bytes) {
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once('drain', pump);
-          }
-          req.end();
-        };
-        pump();
-      });
-    for (const size of [10, 50]) {
-      const codes: string[] = [];
-      for (let i = 0; i < 20; i += 1) {
-        server.clock.advance(RateLimits.unsigned.perAddress.windowMs);
-        codes.push(await send(size * 1024 * 1024));
-      }
-      expect(codes, `${size} MB`).toEqual(codes.map(() => ResponseCode.invalidField));
-    }
-  }, 120_000);
-
   it('a declared length over the limit is refused before the body is read', async () => {
     const caller = new ApiCaller(server.url, server.clock.now);
     await caller.loginAs('demo_buyer');

@@ -35,19 +35,11 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
       // The refusal is sent while the rest of the body is read and dropped for a moment (lingering close),
       // so the client reads the refusal instead of a reset; then the socket ends. (No Connection: close:
       // Node would end the socket as soon as the refusal is sent, with the body still unread: a reset.)
-      const env = c.env as { incoming?: { socket?: { destroy(): void; end(): void } }; outgoing?: { once(event: 'finish', f: () => void): void } } | undefined;
+      const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: { once(event: 'finish', f: () => void): void } } | undefined;
       const sent = new Promise<void>((resolve) => (env?.outgoing ? env.outgoing.once('finish', resolve) : resolve()));
       // Read to its end, the connection is clean and stays open for the client's next request; cut short,
-      // what is left would be read as the next request, so the connection ends: once the refusal is
-      // written, half-closed (the client reads the refusal, then the end), still drained for a while, and
-      // only then destroyed (issue 34: never a reset while the refusal is on its way).
-      void Promise.all([linger(reader, false), sent]).then(async ([whole]) => {
-        if (whole) return;
-        const socket = env?.incoming?.socket;
-        socket?.end();
-        await linger(reader, true);
-        socket?.destroy();
-      });
+      // what is left would be read as the next request, so the connection ends.
+      void Promise.all([linger(reader), sent]).then(([whole]) => whole || env?.incoming?.socket?.destroy());
       throw error;
     };
     if (declared !== null && Number(declared) > limit) refuse(new BodyTooLarge(limit));
@@ -74,11 +66,8 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/**
- * Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes: true if
- * it reached the end. `last`: the reader is cancelled when it stops (otherwise it is left for a last linger).
- */
-async function linger(reader: ReadableStreamDefaultReader<Uint8Array>, last: boolean): Promise<boolean> {
+/** Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes: true if it reached the end. */
+async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
   const until = Date.now() + BodyLimits.lingerMs;
   let dropped = 0;
   const stop = new Promise<'stop'>((resolve) => setTimeout(() => resolve('stop'), BodyLimits.lingerMs).unref());
@@ -91,8 +80,7 @@ async function linger(reader: ReadableStreamDefaultReader<Uint8Array>, last: boo
     }
   } catch {
     // the client went away: nothing left to drop
-    return false;
   }
-  if (last) await reader.cancel().catch(() => undefined);
+  await reader.cancel().catch(() => undefined);
   return false;
 }

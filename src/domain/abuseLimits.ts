@@ -16,12 +16,10 @@ export const BodyLimits = {
   /**
    * After refusing a body too large, the rest is read and dropped for this long (at most `lingerBytes`)
    * before the connection closes: closing a socket with unread data resets it, and a reset can reach the
-   * client before it has read the refusal (nginx's lingering close does the same). Past these, the
-   * connection is half-closed after the refusal is written and drained for `lingerMs` more before it ends
-   * (issue 34: a 50 MB body was reset before its refusal was read about once in six).
+   * client before it has read the refusal (nginx's lingering close does the same).
    */
-  lingerMs: 3000,
-  lingerBytes: 64 * 1024 * 1024,
+  lingerMs: 1000,
+  lingerBytes: 16 * 1024 * 1024,
 } as const;
 
 /** A fixed window: at most `limit` requests in each `windowMs`. */
