@@ -253,4 +253,26 @@ describe('finding 6: the wallet-app payment password locks', () => {
     expect((await buyer.post('/api/wallet/merge', { username: 'demo_buyer', password: '123456' })).code).toBe(ResponseCode.tooManyRequests);
     server.clock.advance(PasswordLock.lockMs);
   });
+
+  it("issue 34: a stranger's wrong tries naming someone's wallet-app account lock only the stranger, never the owner", async () => {
+    server.clock.advance(PasswordLock.lockMs);
+    const owner = new ApiCaller(server.url, server.clock.now);
+    const stranger = new ApiCaller(server.url, server.clock.now);
+    await owner.loginAs('demo_buyer');
+    await stranger.loginAs('demo_seller');
+    const mergeAs = (caller: ApiCaller, password: string) => caller.post<{ triesLeft?: number; lockedUntil?: string | null }>('/api/wallet/merge', { username: 'demo_buyer', password });
+    const left: number[] = [];
+    for (let i = 0; i < PasswordLock.tries - 1; i += 1) left.push((await mergeAs(stranger, '000000')).object.triesLeft ?? -1);
+    expect(left).toEqual([4, 3, 2, 1]);
+    // The fifth locks the stranger's tries at this account, even the right password...
+    expect((await mergeAs(stranger, '000000')).code).toBe(ResponseCode.tooManyRequests);
+    expect((await mergeAs(stranger, '123456')).code).toBe(ResponseCode.tooManyRequests);
+    // ...and not the owner: the wallet sheet shows every try left, the owner's merge and payment password work.
+    const lock = (await owner.get<{ passwordLock: { triesLeft: number; lockedUntil: string | null } }>('/api/wallet/wallet/getUserBalance')).object.passwordLock;
+    expect(lock).toEqual({ triesLeft: PasswordLock.tries, lockedUntil: null });
+    expect((await mergeAs(owner, '123456')).code).toBe(ResponseCode.success);
+    // The owner's own wrong try counts against the owner's count alone (4 left), not on top of the stranger's.
+    expect((await owner.post<{ triesLeft?: number }>('/api/pay/wallet', { orderIds: ['999999999'], password: '000000' })).object.triesLeft).toBe(4);
+    server.clock.advance(PasswordLock.lockMs);
+  });
 });

@@ -1,3 +1,6 @@
+import { LiveStreamLimits } from '../../src/domain/abuseLimits';
+import { ApiError } from './envelope';
+
 /**
  * Every Server-Sent Events stream open in this process, in one registry (issue 28): the metrics count
  * them, and a shutdown closes them all with a retry hint so that each client reconnects (to another
@@ -29,4 +32,32 @@ export async function closeLiveStreams(retryMs = shutdownRetryMs): Promise<numbe
   open.clear();
   await Promise.all(streams.map((s) => s.close(retryMs).catch(() => undefined)));
   return streams.length;
+}
+
+const perPerson = new Map<bigint, number>();
+
+/**
+ * Takes one of the person's live streams in this process, before the stream is answered (issue 34): over
+ * LiveStreamLimits.perPerson the answer is 4029 and nothing is opened. Answers the release, which the
+ * stream calls when it ends, however it ends (calling it again does nothing).
+ */
+export function claimLiveStream(userId: bigint): () => void {
+  const held = perPerson.get(userId) ?? 0;
+  if (held >= LiveStreamLimits.perPerson) {
+    throw new ApiError('tooManyRequests', { max: String(LiveStreamLimits.perPerson) }, { limit: 'liveStreams', max: LiveStreamLimits.perPerson }, 'abuse.tooManyStreams');
+  }
+  perPerson.set(userId, held + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (perPerson.get(userId) ?? 1) - 1;
+    if (left <= 0) perPerson.delete(userId);
+    else perPerson.set(userId, left);
+  };
+}
+
+/** The live streams this person holds open in this process. */
+export function liveStreamsOf(userId: bigint): number {
+  return perPerson.get(userId) ?? 0;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -51,10 +52,16 @@ export function localMediaStore(dir: string): MediaStore {
       checkName(name);
       await fs.promises.mkdir(dir, { recursive: true });
       const file = path.join(dir, name);
-      // Written aside, then renamed: a reader never sees half a picture.
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, bytes);
-      await fs.promises.rename(tmp, file);
+      // Written aside, then renamed: a reader never sees half a picture. The aside is this upload's own
+      // (issue 34): the same picture uploaded several times at once in one process writes several.
+      const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+      try {
+        await fs.promises.writeFile(tmp, bytes);
+        await fs.promises.rename(tmp, file);
+      } catch (error) {
+        await fs.promises.rm(tmp, { force: true });
+        throw error;
+      }
     },
     async open(name) {
       checkName(name);

@@ -132,6 +132,21 @@ describe('register and log in with e-mail', () => {
     expect((await caller().post('/api/users/user/register', { ...body, code })).code).toBe(ResponseCode.verificationFailed);
   });
 
+  it('issue 34: of 150 concurrent wrong guesses at one live code at most five are judged, and the code then dies', async () => {
+    const email = 'swarm@example.com';
+    pastResend();
+    await caller().post('/api/users/code/send', { email, purpose: 'register' });
+    const code = await latestCode(email);
+    const body = { email, password: 'correct horse', confirmPassword: 'correct horse', agreement: true };
+    const guesses = Array.from({ length: 150 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => caller().post('/api/users/user/register', { ...body, code: guess })));
+    expect(answers.every((a) => a.code === ResponseCode.verificationFailed)).toBe(true);
+    const row = await server.deps.db.selectFrom('email_codes').select(['attempts', 'dead']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(CodeRules.maxTries);
+    expect(row.dead).toBe(true);
+    expect((await caller().post('/api/users/user/register', { ...body, code })).code).toBe(ResponseCode.verificationFailed);
+  });
+
   it('limits codes per address: one a minute, five an hour', async () => {
     const email = 'busy@example.com';
     pastResend();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { registerLiveStream } from '../http/liveStreams';
+import { claimLiveStream, registerLiveStream } from '../http/liveStreams';
 import * as z from 'zod/mini';
 import { ChatTimings } from '../../src/domain/customerService';
 import { conversationQuery, messagesQuery, openConversationInput, readInput, sendMessageInput } from '../../src/domain/schemas/customerService';
@@ -87,6 +87,7 @@ export function chatRoutes(deps: Deps) {
     const last = header && /^\d{1,18}$/.test(header) ? BigInt(header) : q.lastEventId ? BigInt(q.lastEventId) : null;
     const user = await spendStreamTicket(deps, q.ticket);
     if (!user) return failure(c, new ApiError('tokenUnavailable'));
+    const releaseStream = claimLiveStream(user.id); // at most LiveStreamLimits.perPerson open (issue 34): else 4029
     const bus = chatBus(deps);
     return streamSSE(c, async (stream) => {
       // Writes are queued so events leave in the order they were decided.
@@ -164,6 +165,7 @@ export function chatRoutes(deps: Deps) {
       } finally {
         started();
         offResync();
+        releaseStream();
         offRegistry();
         offClose();
         unsubscribe();

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveStreamLimits } from '../../src/domain/abuseLimits';
 import { ChatTimings } from '../../src/domain/customerService';
+import { ResponseCode } from '../../src/domain/codes';
 import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { CheckoutAnswer } from '../../src/domain/types/commerce';
 import { readConfig } from '../config';
+import { liveStreamsOf } from '../http/liveStreams';
 import { startServer } from '../start';
 import { ApiCaller } from '../testing/apiClient';
 import { insertAddress, insertProduct } from '../testing/commerceFixtures';
@@ -96,6 +99,31 @@ async function paidOrder(): Promise<{ id: string; orderNo: string }> {
 }
 
 describe('who may open a live stream', () => {
+  it('issue 34: one person holds at most LiveStreamLimits.perPerson streams (live and chat together): one more is 4029; another person is not held back; a closed one frees its place', async () => {
+    const streams: Stream[] = [];
+    for (let i = 0; i < LiveStreamLimits.perPerson; i += 1) streams.push(await open(stranger));
+    const over = async (path: string) => {
+      const ticket = (await stranger.post<{ ticket: string }>(path === '/api/live/stream' ? '/api/live/ticket' : '/api/chat/stream/ticket')).object.ticket;
+      const res = await fetch(`${server.url}${path}?ticket=${ticket}`);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      return (await res.json()) as { code: string; msg: string; object: { limit: string; max: number } };
+    };
+    for (const path of ['/api/live/stream', '/api/chat/stream']) {
+      const refused = await over(path);
+      expect(refused.code).toBe(ResponseCode.tooManyRequests);
+      expect(refused.msg).toBe('Too many live connections are open: close some tabs of the app and try again');
+      expect(refused.object).toEqual({ limit: 'liveStreams', max: LiveStreamLimits.perPerson });
+    }
+    const others = await open(seller);
+    others.close();
+    streams.shift()?.close();
+    const { id } = await server.deps.db.selectFrom('users').select('id').where('username', '=', 'demo_seller2').executeTakeFirstOrThrow();
+    for (let i = 0; i < 250 && liveStreamsOf(id) >= LiveStreamLimits.perPerson; i += 1) await new Promise((r) => setTimeout(r, 20));
+    const again = await open(stranger);
+    again.close();
+    for (const stream of streams) stream.close();
+  });
+
   it('refuses no ticket, an unknown one, an expired one, and one already spent (by its person or anyone else)', async () => {
     const none = await fetch(`${server.url}/api/live/stream`);
     expect(none.headers.get('content-type')).not.toContain('text/event-stream');

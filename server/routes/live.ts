@@ -6,7 +6,7 @@ import type { MessageView } from '../../src/domain/types/customerService';
 import { chatBus, type Delivery } from '../chat/bus';
 import type { Deps } from '../deps';
 import { ApiError, failure, ok } from '../http/envelope';
-import { registerLiveStream } from '../http/liveStreams';
+import { claimLiveStream, registerLiveStream } from '../http/liveStreams';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { parseWith } from '../http/validate';
@@ -37,6 +37,7 @@ export function liveRoutes(deps: Deps) {
     const resume = position.exec(header && position.test(header) ? header : (q.lastEventId ?? ''));
     const user = await spendStreamTicket(deps, q.ticket);
     if (!user) return failure(c, new ApiError('tokenUnavailable'));
+    const releaseStream = claimLiveStream(user.id); // at most LiveStreamLimits.perPerson open (issue 34): else 4029
     const staff = isStaff(user);
     const hub = liveHub(deps);
     const bus = chatBus(deps);
@@ -151,6 +152,7 @@ export function liveRoutes(deps: Deps) {
       } finally {
         started();
         offResync();
+        releaseStream();
         offRegistry();
         offHubClose();
         offBusClose();

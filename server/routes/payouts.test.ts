@@ -6,7 +6,9 @@ import type { PayoutDesk, WithdrawalView } from '../../src/domain/types/withdraw
 import { WithdrawalRules } from '../../src/domain/withdrawal';
 import { appUid } from '../sandbox/ledger';
 import { accountBalance, Accounts, demoTopUp } from '../services/ledger';
-import { createWithdrawal, drivePayout, observePayoutSteps, reviewWithdrawal, WithdrawalAccounts } from '../services/withdrawals';
+import { applyWithdrawalEvent, createWithdrawal, drivePayout, observePayoutSteps, reviewWithdrawal, WithdrawalAccounts, withdrawalTimerKind } from '../services/withdrawals';
+import { timerHandlers } from '../timers/handlers';
+import { pendingTimers, runDueTimers } from '../timers/timers';
 import { ApiCaller } from '../testing/apiClient';
 import { ledgerIsBalanced } from '../testing/commerceFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
@@ -190,5 +192,40 @@ describe('errors become states, not losses', () => {
     const view = (await p.caller.get<WithdrawalView>(`/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${id}`)).object;
     expect(view.txid).toBe(other.hash);
     expect(await accountBalance(server.deps.db, Accounts.user(p.id))).toBe(parseMoney('10') - parseMoney('4') - WithdrawalRules.fee);
+  });
+});
+
+describe('issue 34: one order of locks, a withdrawal before its timers', () => {
+  it('the timer runner and the payout driver on the same withdrawal at once: no deadlock (on PostgreSQL), the timer fires later or not at all', async () => {
+    const p = await person('order', '10');
+    const id = await withdrawalOf(p.id, '3');
+    const staffRow = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
+    await reviewWithdrawal(server.deps, staffRow, id, { decision: 'approve' });
+    const [timer] = await pendingTimers(server.deps.db, withdrawalTimerKind, id.toString());
+    if (!timer) throw new Error('no payout timer');
+    await server.deps.db.updateTable('timers').set({ due_at: new Date(server.clock.now() - 1000) }).where('id', '=', timer.id).execute();
+    // The payout driver holds the withdrawal; the runner claims the due timer meanwhile; then the driver's step cancels the timer.
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => undefined as void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const driver = server.deps.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('withdrawals').select('id').where('id', '=', id).forUpdate().execute();
+      locked();
+      await gate;
+      await applyWithdrawalEvent(trx, id, { type: 'PAYOUT_CREATED', paymentId: `order-${id.toString()}` }, 'server', server.clock.now());
+    });
+    await holding;
+    const runner = runDueTimers(server.deps.db, timerHandlers, server.clock.now());
+    await new Promise((r) => setTimeout(r, 500));
+    release();
+    const [drove, ran] = await Promise.allSettled([driver, runner]);
+    expect(drove.status === 'rejected' ? String(drove.reason) : 'ok').toBe('ok');
+    expect(ran.status === 'rejected' ? String(ran.reason) : 'ok').toBe('ok');
+    // The driver's step replaced the timer; the one the runner had claimed was never counted as a failure.
+    const row = await server.deps.db.selectFrom('timers').select(['cancelled_at', 'fired_at', 'attempts']).where('id', '=', timer.id).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(0);
+    expect(row.cancelled_at !== null || row.fired_at !== null).toBe(true);
+    expect((await stageOf(id)).payment_id).toBe(`order-${id.toString()}`);
   });
 });

@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Limits } from '../../src/domain/constants';
 import { ResponseCode } from '../../src/domain/codes';
 import { emptyProductInput, type ProductInput } from '../../src/domain/schemas/catalogue';
 import type { OwnProduct } from '../../src/domain/types/catalogue';
@@ -100,5 +102,62 @@ describe('a damaged upload', () => {
     expect(answer.msg).toBe('The image file is damaged or incomplete');
     const images = await server.deps.db.selectFrom('images').select(({ fn }) => fn.countAll<string>().as('n')).where('bytes', '=', cut.length).executeTakeFirstOrThrow();
     expect(Number(images.n)).toBe(0);
+  });
+});
+
+/** A valid grey PNG of width × height at 1 bit a pixel (small to send, but every pixel is decoded). */
+function hugePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1 bit, grey, deflate, no filter, no interlace
+  const row = Math.ceil(width / 8) + 1;
+  const raw = Buffer.alloc(row * height); // every row: filter 0, all black
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('issue 34: uploads under load and abuse', () => {
+  it('the same picture uploaded eight times at once by one person: every upload succeeds, with the same picture', async () => {
+    const bytes = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => owner.upload(bytes)));
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => ResponseCode.uploadSuccess));
+    expect(new Set(answers.map((a) => a.object.id)).size).toBe(1);
+    const full = await fetch(`${server.url}${answers[0]?.object.urls.full ?? ''}`);
+    expect(full.status).toBe(200);
+    expect((await full.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('a 16000 × 16000 PNG is refused from its header at once (4001, the limit in the message), and nothing is stored', async () => {
+    const bytes = hugePng(16_000, 16_000);
+    expect(bytes.length).toBeLessThan(Limits.imageBytesMax);
+    const started = performance.now();
+    const answer = await owner.upload(bytes);
+    const took = performance.now() - started;
+    expect(answer.code).toBe(ResponseCode.invalidField);
+    expect(answer.msg).toBe(`This picture has too many pixels: at most ${Limits.imagePixelsMax / 1_000_000} megapixels`);
+    // Decoding it took about 1.5 s of CPU; refused from its header it is a round trip.
+    expect(took).toBeLessThan(1000);
+    const images = await server.deps.db.selectFrom('images').select(({ fn }) => fn.countAll<string>().as('n')).where('bytes', '=', bytes.length).executeTakeFirstOrThrow();
+    expect(Number(images.n)).toBe(0);
+    // A phone's photo is far under the limit.
+    expect(4000 * 3000 * 4).toBeLessThan(Limits.imagePixelsMax);
   });
 });

@@ -35,7 +35,7 @@ export function walletRoutes(deps: Deps) {
       walletAppUsername: merged && account ? account.username : null,
       accountBalance: formatMoney(own),
       withdrawable: formatMoney(maxWithdrawal(own)),
-      passwordLock: merged && account ? await passwordLockState(deps, walletAppLockKey(account.username)) : null,
+      passwordLock: merged && account ? await passwordLockState(deps, walletAppLockKey(account.username, c.var.user.id)) : null,
     };
   };
 

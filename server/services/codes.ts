@@ -91,14 +91,17 @@ export async function issueCode(
 
 /**
  * Uses a code: the latest live one for this address and purpose (and account, for a change of
- * e-mail). A wrong code counts a try; at the fifth the code dies. Expired, used and dead codes fail
- * alike with "Verification failed". Returns only when the code was right, and marks it used.
+ * e-mail). Every try is counted before it is judged, in one atomic statement that takes a try only
+ * while fewer than five were taken (issue 34): of any number of concurrent guesses at most five are
+ * ever compared with the code; a wrong one at the fifth kills it. Expired, used and dead codes, and a
+ * code whose tries are all taken, fail alike with "Verification failed". Returns only when the code
+ * was right, and marks it used.
  */
 export async function useCode(deps: Deps, args: { purpose: CodePurpose; email: string; userId: bigint | null; code: string }): Promise<void> {
   const now = new Date(deps.now());
   let q = deps.db
     .selectFrom('email_codes')
-    .selectAll()
+    .select(['id', 'code_hash'])
     .where('purpose', '=', args.purpose)
     .where('email', '=', args.email)
     .where('used_at', 'is', null)
@@ -107,12 +110,19 @@ export async function useCode(deps: Deps, args: { purpose: CodePurpose; email: s
   q = args.userId === null ? q.where('user_id', 'is', null) : q.where('user_id', '=', args.userId);
   const row = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
   if (!row) throw new ApiError('verificationFailed');
+  // The try is taken under the row's lock (an UPDATE's), so concurrent tries are counted one after another.
+  const taken = await deps.db
+    .updateTable('email_codes')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('id', '=', row.id)
+    .where('attempts', '<', CodeRules.maxTries)
+    .where('used_at', 'is', null)
+    .where('dead', '=', false)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!taken) throw new ApiError('verificationFailed');
   if (!sameCode(args.code.trim(), row.code_hash)) {
-    await deps.db
-      .updateTable('email_codes')
-      .set({ attempts: sql<number>`attempts + 1`, dead: sql<boolean>`attempts + 1 >= ${CodeRules.maxTries}` })
-      .where('id', '=', row.id)
-      .execute();
+    if (taken.attempts >= CodeRules.maxTries) await deps.db.updateTable('email_codes').set({ dead: true }).where('id', '=', row.id).where('used_at', 'is', null).execute();
     throw new ApiError('verificationFailed');
   }
   const used = await deps.db.updateTable('email_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).where('dead', '=', false).returning('id').executeTakeFirst();

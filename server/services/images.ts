@@ -136,6 +136,11 @@ export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | nu
   if (!meta.format || !acceptedFormats.has(meta.format) || !meta.width || !meta.height) {
     throw new ApiError('invalidField', { field: 'image', detail: 'not a JPEG, PNG, WebP, GIF or AVIF image' });
   }
+  // Too many pixels is refused from the header, before any decoding: a 16000 × 16000 picture of a few
+  // kilobytes would otherwise cost seconds of CPU (issue 34).
+  if (meta.width * meta.height > Limits.imagePixelsMax) {
+    throw new ApiError('invalidField', { field: 'file', detail: 'too many pixels', megapixels: String(Limits.imagePixelsMax / 1_000_000) }, { field: 'file' }, 'hardening.errors.imageTooManyPixels');
+  }
   const id = crypto.createHash('sha256').update(bytes).digest('hex');
   const store = mediaStore(deps.config);
   const sizes = Object.entries(imageSizes) as [ImageSize, number][];
@@ -145,7 +150,7 @@ export async function storeImage(deps: Deps, bytes: Buffer, ownerId: bigint | nu
   // (4001, "the image file is damaged"), and nothing of it is stored.
   const outs = await Promise.all(
     missing.map((m) =>
-      sharp(bytes)
+      sharp(bytes, { limitInputPixels: Limits.imagePixelsMax })
         .rotate()
         .resize({ width: m.width, height: m.width, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: m.size === 'thumb' ? 70 : 80 })

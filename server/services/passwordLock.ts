@@ -5,9 +5,11 @@ import { ApiError } from '../http/envelope';
 /**
  * The wallet-app payment password locks (issue 25, finding 6): after PasswordLock.tries wrong tries
  * within PasswordLock.lockMs it refuses even the right one for PasswordLock.lockMs; a right one clears
- * the count; the lock ends by itself (no staff). Counted per wallet-app account, so merging
- * (/api/wallet/merge) and paying (/api/pay/wallet) count against the same lock. Each try is checked
- * under the row's lock, so concurrent guesses are counted one after another, never past the limit.
+ * the count; the lock ends by itself (no staff). Counted per person trying and wallet-app account
+ * (issue 34): merging (/api/wallet/merge) and paying (/api/pay/wallet) count against the same lock
+ * of the account's owner, and a stranger who names someone else's account with wrong passwords locks
+ * only their own tries at that account, never the owner (docs/abuse.md). Each try is checked under the
+ * row's lock, so concurrent guesses are counted one after another, never past the limit.
  */
 export interface PasswordLockState {
   /** Wrong tries left before the lock; 0 while locked. */
@@ -16,7 +18,8 @@ export interface PasswordLockState {
   lockedUntil: string | null;
 }
 
-export const walletAppLockKey = (walletAppUsername: string) => `walletApp:${walletAppUsername}`;
+/** The lock of one person's tries at one wallet-app account (the person is who is signed in, never the account named). */
+export const walletAppLockKey = (walletAppUsername: string, tryingUserId: bigint) => `walletApp:${walletAppUsername}:by:${tryingUserId.toString()}`;
 
 function stateOf(row: { failures: number; locked_until: Date | null; updated_at: Date } | undefined, now: number): PasswordLockState {
   if (!row) return { triesLeft: PasswordLock.tries, lockedUntil: null };

@@ -279,7 +279,7 @@ export async function payFromWallet(deps: Deps, user: UserRow, orderIds: bigint[
   const given = Buffer.from(walletPasswordHash(password));
   const kept = Buffer.from(account.pay_password_hash);
   // Five wrong tries lock the password for 15 minutes, counted with the merge's (issue 25).
-  await tryPassword(deps, walletAppLockKey(account.username), () => given.length === kept.length && crypto.timingSafeEqual(given, kept));
+  await tryPassword(deps, walletAppLockKey(account.username, user.id), () => given.length === kept.length && crypto.timingSafeEqual(given, kept));
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const orders = await payableOrders(trx, user.id, orderIds);

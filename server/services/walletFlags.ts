@@ -67,7 +67,7 @@ export async function mergeWalletApp(deps: Deps, user: UserRow, input: { usernam
   const given = Buffer.from(walletPasswordHash(input.password));
   const kept = Buffer.from(account?.pay_password_hash ?? walletPasswordHash(crypto.randomBytes(8).toString('hex')));
   // Five wrong tries lock the password for 15 minutes, counted with the payment's (issue 25); an unknown name counts too.
-  await tryPassword(deps, walletAppLockKey(input.username), () => !!account && given.length === kept.length && crypto.timingSafeEqual(given, kept));
+  await tryPassword(deps, walletAppLockKey(input.username, user.id), () => !!account && given.length === kept.length && crypto.timingSafeEqual(given, kept));
   if (!account) throw new ApiError('invalidField', { field: 'password', detail: 'wrong' }, { field: 'password' }, 'messages.verificationFailed');
   const ownerByName = account.merged_user_id === null && account.merged && account.username !== user.username;
   if ((account.merged_user_id !== null && account.merged_user_id !== user.id) || ownerByName) throw new ApiError('forbidden', { detail: 'merged' }, null, 'merge.errors.taken');

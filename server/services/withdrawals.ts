@@ -22,7 +22,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { ChainUnavailable, type SignedPayout } from '../platform/chain';
 import { PlatformError, type PlatformPayment } from '../platform/client';
-import { cancelTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
+import { cancelTimer, scheduleTimer, TimerRecordBusy, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
 import { publishLive } from '../live/live';
 import { log } from '../observability/log';
@@ -700,11 +700,18 @@ export function setPayoutDriver(driver: ((id: bigint) => void) | null): void {
   payoutDriver = driver;
 }
 
-/** The durable timer: re-enter the state as the system (noted in the history), then resume the payout. */
+/**
+ * The durable timer: re-enter the state as the system (noted in the history), then resume the payout.
+ * One order of locks (issue 34): a withdrawal, then its timers. The runner holds this timer's row
+ * already, so it takes the withdrawal only if free (SKIP LOCKED); held by the payout driver, the timer
+ * waits for the runner's next run instead of a deadlock.
+ */
 export const fireWithdrawalTimer: TimerHandler = async (trx, timer, now) => {
   const id = BigInt(timer.entity_id);
-  const row = await trx.selectFrom('withdrawals').select('chart').where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!row) return;
+  const exists = await trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) return;
+  const row = await trx.selectFrom('withdrawals').select('chart').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+  if (!row) throw new TimerRecordBusy(timer.kind, timer.entity_id);
   const snapshot = restore(withdrawalMachine, row.chart);
   if ((withdrawalMachine.getTransitionData(snapshot as never, { type: timer.event } as never) ?? []).length === 0) return;
   await applyWithdrawalEvent(trx, id, { type: timer.event }, 'system', now);

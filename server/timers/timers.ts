@@ -21,6 +21,18 @@ export interface TimerRow {
   due_at: Date;
 }
 
+/**
+ * Thrown by a handler whose record is locked by someone else (issue 34): the runner already holds the
+ * timer's row, and everyone else locks a record before its timers, so the runner never waits for a
+ * record (that would be the opposite order, a deadlock): it leaves the timer pending for its next run,
+ * not counted as a failure.
+ */
+export class TimerRecordBusy extends Error {
+  constructor(kind: string, entityId: string) {
+    super(`${kind} ${entityId} is locked by another transaction: fired at the next run`);
+  }
+}
+
 /** Fires one timer inside the runner's transaction; throwing leaves it pending for the next run. */
 export type TimerHandler = (trx: Trx, timer: TimerRow, now: number) => Promise<void>;
 
@@ -85,6 +97,7 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
     const take = Math.min(batch, limit - fired);
     if (take <= 0) break;
     const failures: { id: bigint; message: string }[] = [];
+    const busy: bigint[] = [];
     const outcome = await db.transaction().execute(async (trx) => {
       let q = trx
         .selectFrom('timers')
@@ -112,6 +125,10 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
           await sql`rollback to savepoint timer`.execute(trx);
           await sql`release savepoint timer`.execute(trx);
           restoreMoves();
+          if (error instanceof TimerRecordBusy) {
+            busy.push(timer.id);
+            continue;
+          }
           failures.push({ id: timer.id, message: String(error instanceof Error ? error.message : error).slice(0, 500) });
         }
       }
@@ -128,7 +145,7 @@ export async function runDueTimers(db: Db, handlers: Record<string, TimerHandler
       return { claimed: rows.length, fired: done.length };
     });
     fired += outcome.fired;
-    skipped.push(...failures.map((f) => f.id));
+    skipped.push(...failures.map((f) => f.id), ...busy);
     if (outcome.claimed < take) break;
   }
   return fired;

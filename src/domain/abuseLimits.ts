@@ -87,6 +87,14 @@ export const PasswordLock = {
   lockMs: 15 * Durations.minute,
 } as const;
 
+/**
+ * Live streams (Server-Sent Events) one person may hold open in one server process (issue 34): one per
+ * signed-in tab plus its chat stream, so far above any real use; one more is 4029.
+ */
+export const LiveStreamLimits = {
+  perPerson: 20,
+} as const;
+
 /** A rewarded ad belongs to the person who opened an ad session for it, for this long (issue 25). */
 export const AdSessionRules = {
   lifeMs: 15 * Durations.minute,

@@ -37,6 +37,12 @@ export const Limits = {
   productImagesMin: 3,
   productImagesMax: 10,
   imageBytesMax: 5 * 1024 * 1024,
+  /**
+   * The most pixels an uploaded picture may have (issue 34): 144 megapixels (12,000 × 12,000), above every
+   * phone camera's full-size photo up to 108 MP; a 200 MP photo is far over 5 MB and made smaller on the
+   * device first. Checked from the header, before any decoding.
+   */
+  imagePixelsMax: 144_000_000,
   descriptionWordsMin: 30,
   saleCountriesMax: 30,
   moneyDecimals: 7,
