@@ -24,6 +24,7 @@ import { toPayTab } from './migrations/0022_to_pay_tab';
 import { payoutChain } from './migrations/0023_payout_chain';
 import { liveNotices } from './migrations/0024_live_notices';
 import { abuseLimits } from './migrations/0025_abuse_limits';
+import { payoutAddress } from './migrations/0026_payout_address';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0023_payout_chain': payoutChain,
   '0024_live_notices': liveNotices,
   '0025_abuse_limits': abuseLimits,
+  '0026_payout_address': payoutAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -78,6 +78,8 @@ const payoutFailures: Record<string, string> = {
   user_not_found: 'notAuthenticated',
   missing_scope: 'notAuthenticated',
   missing_wallet: 'notAuthenticated',
+  /** The platform would have paid another address than the one the person confirmed (issue 34): nothing was sent. */
+  address_mismatch: 'addressMismatch',
 };
 export const payoutFailureLabelKey = (code: string): string => `payouts.failed.${payoutFailures[code] ?? 'general'}`;
 
