@@ -61,9 +61,14 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
     return a;
   }
 
-  /** Staff approve (answered at once, issue 34); the payout the approval started in the background is joined. */
+  let platformBack: (() => void) | null = null;
+
+    /** Staff approve (answered at once, issue 34); the payout the approval started in the background is joined. */
   async function approveAndJoin(caller: ApiCaller, body: object, id: string): Promise<Answer> {
     const answer = (await caller.post('/api/platform/withdrawal/review', body)) as Answer;
+    // The route queued its background pump (setImmediate) before answering: one tick later it runs, and is joined.
+    if (answer.code !== '0000') return answer; // refused: nothing started
+    await new Promise((resolve) => setImmediate(resolve));
     await drivePayout(deps, BigInt(id));
     return answer;
   }
@@ -109,6 +114,8 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
     },
 
     async send(rec, event, person, model, upcoming = []) {
+      platformBack?.();
+      platformBack = null;
       const caller = person.name === 'user' ? rec.user : person.name === 'staff' ? rec.staff : rec.stranger;
       if (event.type === 'SUBMIT') return rec.id === null && person.name === 'user' ? submit(rec) : null;
       if (rec.id === null) return null;
@@ -125,11 +132,17 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
         }
         if (then === 'PAYOUT_FAILED') await db.updateTable('sandbox_wallets').set({ payout_fails: true }).where('username', '=', rec.username).execute();
         const create = deps.platform.createAppToUserPayment;
-        if (then.startsWith('xstate.after.payoutRetry')) deps.platform.createAppToUserPayment = () => Promise.reject(new TypeError('fetch failed'));
+        // The platform stays unreachable until the next step (the timer's retry): a payout pumped in the
+        // background meanwhile (approvals answer at once, issue 34) meets the same platform.
+        if (then.startsWith('xstate.after.payoutRetry')) {
+          deps.platform.createAppToUserPayment = () => Promise.reject(new TypeError('fetch failed'));
+          platformBack = () => {
+            deps.platform.createAppToUserPayment = create;
+          };
+        }
         try {
           return await approveAndJoin(caller, body, id);
         } finally {
-          deps.platform.createAppToUserPayment = create;
           await db.updateTable('sandbox_wallets').set({ payout_fails: false }).where('username', '=', rec.username).execute();
         }
       }
@@ -140,6 +153,7 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
         const uid = wallets.find((w) => w.username === rec.username)?.uid;
         const auth = (await (await fetch(`${world.server.url}/sandbox/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid, scopes: ['username', 'payments', 'wallet_address'] }) })).json()) as { accessToken: string };
         const answer = (await rec.user.post('/api/wallet/withdraw/reauthenticate', { accessToken: auth.accessToken })) as Answer;
+        await new Promise((resolve) => setImmediate(resolve));
         await drivePayout(deps, BigInt(id)); // the payout it frees goes on in the background (issue 34): joined here
         return answer;
       }
