@@ -6,7 +6,7 @@ import { parseMoney } from '../src/domain/money';
 import type { OrderAction } from '../src/domain/schemas/orders';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
 import { ApiCaller } from '../server/testing/apiClient';
-import { stellarAddressOf } from '../src/domain/stellarAddress';
+import { walletAddress } from '../server/sandbox/ledger';
 import { createWithdrawal } from '../server/services/withdrawals';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
@@ -266,7 +266,7 @@ describe('the two-person matrix: what another person does reaches an open screen
 
   it("staff approve a withdrawal → the person's open record follows it to the payout", async () => {
     const user = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
-    const id = await createWithdrawal(app.deps, user, { address: stellarAddressOf(crypto.randomBytes(32)), amount: parseMoney('5') });
+    const id = await createWithdrawal(app.deps, user, { address: walletAddress(user.pi_uid ?? ''), amount: parseMoney('5') }); // the Pi wallet the platform pays (issue 34)
     const { context, page } = await phone(browser);
     await loginAs(page, app.url, 'demo_buyer');
     await page.goto(`${app.url}/#/mine/withdrawalproduct?id=${id}`);

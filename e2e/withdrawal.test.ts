@@ -5,6 +5,8 @@ import { stellarAddressOf } from '../src/domain/stellarAddress';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { shot } from './support/shots';
+import { piWalletOfUser } from '../server/testing/piWallet';
 import { expectNoRawWords } from './support/words';
 
 /**
@@ -52,12 +54,21 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await vis(page, 'checks-continue').click();
     await page.waitForURL(/#\/mine\/user\/withdrawal/);
     await expect.poll(() => vis(page, 'withdraw-available').textContent()).toBe('Withdrawable: 499.99 π');
-    const to = stellarAddressOf(crypto.randomBytes(32));
-    await vis(page, 'withdraw-address').fill(to);
-    await vis(page, 'withdraw-confirmAddress').fill(to.slice(0, -1) + (to.endsWith('A') ? 'B' : 'A'));
+    // Issue 34: the form shows the Pi wallet the platform pays; another address is refused on the form.
+    const to = await piWalletOfUser(app.deps.db, 'demo_buyer');
+    await expect.poll(() => vis(page, 'withdraw-pi-wallet-address').textContent()).toBe(to);
+    await shot(page, 'withdrawal-pi-wallet-en');
+    const other = stellarAddressOf(crypto.randomBytes(32));
+    await vis(page, 'withdraw-address').fill(other);
+    await vis(page, 'withdraw-confirmAddress').fill(other);
     await vis(page, 'withdraw-amount').fill('25');
     await vis(page, 'withdraw-code').fill('123456');
     await vis(page, 'withdraw-key-saved').check();
+    await vis(page, 'withdraw-submit').click();
+    await expect.poll(() => vis(page, 'withdraw-problem').textContent()).toBe('This is not your Pi wallet address: the coins can only go to your Pi wallet');
+    await vis(page, 'withdraw-use-wallet').click();
+    expect(await vis(page, 'withdraw-address').inputValue()).toBe(to);
+    await vis(page, 'withdraw-confirmAddress').fill(to.slice(0, -1) + (to.endsWith('A') ? 'B' : 'A'));
     await vis(page, 'withdraw-submit').click();
     await expect.poll(() => vis(page, 'withdraw-problem').textContent()).toBe('Wallet address mismatch');
     await vis(page, 'withdraw-confirmAddress').fill(to);
@@ -166,6 +177,9 @@ describe('withdrawal and the wallet app in a real browser', () => {
     await ar.page.goto(`${app.url}/#/mine/user/withdrawal`);
     await expect.poll(() => vis(ar.page, 'withdraw-blocker-kycNotPassed').textContent()).toContain('لم يتم اجتياز KYC');
     expect(await ar.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Issue 34: the Pi wallet card in Arabic.
+    await vis(ar.page, 'withdraw-pi-wallet').waitFor();
+    await shot(ar.page, 'withdrawal-pi-wallet-ar');
     await ar.context.close();
   });
 

@@ -10,7 +10,7 @@ import { chainOfConfig } from './platform/chain';
 import { createPlatformClient } from './platform/client';
 import { demoTopUp } from './services/ledger';
 import { createWithdrawal, reviewWithdrawal, type PayoutStep } from './services/withdrawals';
-import { stellarAddressOf } from '../src/domain/stellarAddress';
+import { walletAddress } from './sandbox/ledger';
 import { createTestDatabase, type TestDatabase } from './testing/testDatabase';
 
 /**
@@ -68,7 +68,7 @@ describe.runIf(onPostgres)('payouts killed with SIGKILL at every step', () => {
     for (const username of ['demo_buyer', 'demo_seller', 'demo_seller2']) {
       const user = await database.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
       await demoTopUp(database.db, user.id, parseMoney('20'));
-      const id = await createWithdrawal(deps, user, { address: stellarAddressOf(Buffer.alloc(32, ids.length + 1)), amount: parseMoney('7') });
+      const id = await createWithdrawal(deps, user, { address: walletAddress(user.pi_uid ?? ''), amount: parseMoney('7') });
       await reviewWithdrawal(deps, staff, id, { decision: 'approve' });
       ids.push(id);
     }

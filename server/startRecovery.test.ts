@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { CheckoutRules } from '../src/domain/checkout';
 import { parseMoney } from '../src/domain/money';
-import { stellarAddressOf } from '../src/domain/stellarAddress';
+import { walletAddress } from './sandbox/ledger';
 import type { CheckoutAnswer, CoinPaymentStart, PayResult } from '../src/domain/types/commerce';
 import { readConfig } from './config';
 import type { PlatformPayment } from './platform/client';
@@ -58,7 +58,7 @@ it('at start: stranded payments settle before the expiry, a payment in flight ho
     setPayoutDriver(null);
     const payee = await db0.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow(); // the one with a balance
     const staff = await db0.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
-    const withdrawalId = await createWithdrawal(running.deps, payee, { address: stellarAddressOf(crypto.randomBytes(32)), amount: parseMoney('2') });
+    const withdrawalId = await createWithdrawal(running.deps, payee, { address: walletAddress(payee.pi_uid ?? ''), amount: parseMoney('2') });
     await reviewWithdrawal(running.deps, staff, withdrawalId, { decision: 'approve' });
     const orphan = await running.deps.platform.createAppToUserPayment({ amount: '2', memo: 'x', metadata: { withdrawalId: withdrawalId.toString() }, uid: payee.pi_uid ?? '' });
     const restartAt = clock.now() + CheckoutRules.unpaidWindow + 60_000;

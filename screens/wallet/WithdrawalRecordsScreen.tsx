@@ -36,7 +36,7 @@ function Detail({ id }: { id: string }) {
   const lines: Figure[] = [
     { label: t('withdrawReview.amount'), value: `${data.amount} π` },
     { label: t('withdrawReview.fee'), value: `${data.fee} π` },
-    { label: t('withdrawReview.address'), value: data.walletAddress, mono: true, testId: 'withdraw-detail-address' },
+    { label: t('withdrawReview.address'), value: data.toAddress, mono: true, testId: 'withdraw-detail-address' }, // the address the transaction paid (issue 34)
     ...(data.fromAddress ? [{ label: t('withdrawal.from'), value: data.fromAddress, mono: true }] : []),
     ...(data.txid ? [{ label: t('withdrawal.txid'), value: data.txid, mono: true, testId: 'withdraw-detail-txid' }] : []),
     { label: t('withdrawal.createdAt'), value: when(data.createdAt) },

@@ -72,6 +72,8 @@ export default function WithdrawalScreen() {
   const check = (v: StartWithdrawalInput): { key: string; field: string | null } | null => {
     const found = firstProblem(startWithdrawalInput, v);
     if (found) return { key: found.key, field: found.field ?? null };
+    // Only the person's Pi wallet receives an app-to-user payment (issue 34): another address is refused here and by the server.
+    if (info?.piWallet && v.address.trim() !== info.piWallet) return { key: 'withdrawal.errors.notPiWallet', field: 'address' };
     if (info && isMoneyString(v.amount)) {
       const key = withdrawalAmountProblem(parseMoney(v.amount), parseMoney(info.balance));
       if (key) return { key, field: 'amount' };
@@ -123,6 +125,34 @@ export default function WithdrawalScreen() {
           </section>
         )}
         {info && <Blockers info={info} />}
+        {info && (
+          <section className={`${card} ${css.fresh}`} data-testid="withdraw-pi-wallet">
+            <p className={css.label}>{t('withdrawal.piWallet')}</p>
+            {info.piWallet ? (
+              <>
+                <p className={css.mono} data-testid="withdraw-pi-wallet-address">
+                  {info.piWallet}
+                </p>
+                <button
+                  type="button"
+                  className={button({ tone: 'secondary' })}
+                  onClick={() => {
+                    const next = { ...values, address: info.piWallet ?? '', confirmAddress: info.piWallet ?? '' };
+                    setValues(next);
+                    if (problem) setProblem(check(next));
+                  }}
+                  data-testid="withdraw-use-wallet"
+                >
+                  {t('withdrawal.useWallet')}
+                </button>
+              </>
+            ) : (
+              <p className={`${muted} ${css.freshText}`} data-testid="withdraw-pi-wallet-unknown">
+                {t('withdrawal.piWalletUnknown')}
+              </p>
+            )}
+          </section>
+        )}
         {info?.withdrawable && (
           <section className={card}>
             <FreshAuth info={info} onDone={status.reload} />
@@ -195,7 +225,8 @@ export default function WithdrawalScreen() {
             { label: t('withdrawReview.fee'), value: `${formatMoney(fee)} π`, testId: 'withdraw-review-fee' },
             { label: t('withdrawReview.debited'), value: `${formatMoney(amount + fee)} π`, testId: 'withdraw-review-debited' },
             { label: t('withdrawReview.network'), value: t(`withdrawReview.networks.${info.network}`), testId: 'withdraw-review-network' },
-            { label: t('withdrawReview.address'), value: values.address.trim(), mono: true, testId: 'withdraw-review-address' },
+            // The address confirmed is the Pi wallet the platform pays (issue 34), named as such when the platform has said.
+            { label: t(info.piWallet ? 'withdrawal.piWallet' : 'withdrawReview.address'), value: values.address.trim(), mono: true, testId: 'withdraw-review-address' },
             { label: t('withdrawReview.arrives'), value: `${formatMoney(amount)} π`, strong: true, testId: 'withdraw-review-arrives' },
           ]}
           consequence={t('withdrawReview.consequence')}

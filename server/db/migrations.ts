@@ -25,6 +25,7 @@ import { payoutChain } from './migrations/0023_payout_chain';
 import { liveNotices } from './migrations/0024_live_notices';
 import { abuseLimits } from './migrations/0025_abuse_limits';
 import { chartSteps } from './migrations/0026_chart_steps';
+import { payoutAddress } from './migrations/0027_payout_address';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0024_live_notices': liveNotices,
   '0025_abuse_limits': abuseLimits,
   '0026_chart_steps': chartSteps,
+  '0027_payout_address': payoutAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

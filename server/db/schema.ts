@@ -33,6 +33,8 @@ export interface UsersTable {
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   invited_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The Pi wallet address the platform pays this person's payouts to, as the platform said (issue 34); null until known. */
+  pi_wallet: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -785,6 +787,8 @@ export interface WithdrawalsTable {
   payment_id: string | null;
   txid: string | null;
   from_address: string | null;
+  /** The address the payout's transaction paid: the platform payment's to_address, kept when it is signed (issue 34). */
+  paid_to: ColumnType<string | null, string | null | undefined, string | null>;
   reviewer_id: Int8 | null;
   reviewed_at: Timestamp | null;
   payout_claimed_at: Timestamp | null;

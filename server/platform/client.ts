@@ -8,6 +8,8 @@ import { defaultOutsideTimeouts, kindOfError, kindOfStatus, outsideFailed } from
 export interface PlatformUser {
   uid: string;
   username: string;
+  /** The person's Pi wallet address, when they granted the app the wallet_address scope (issue 34). */
+  wallet_address?: string | null;
 }
 
 export interface PlatformPaymentStatus {

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseMoney } from '../../src/domain/money';
-import { stellarAddressOf } from '../../src/domain/stellarAddress';
 import type { PayoutDesk, WithdrawalView } from '../../src/domain/types/withdrawal';
 import { WithdrawalRules } from '../../src/domain/withdrawal';
-import { appUid } from '../sandbox/ledger';
+import { appUid, walletAddress } from '../sandbox/ledger';
 import { accountBalance, Accounts, demoTopUp } from '../services/ledger';
 import { applyWithdrawalEvent, createWithdrawal, drivePayout, observePayoutSteps, reviewWithdrawal, WithdrawalAccounts, withdrawalTimerKind } from '../services/withdrawals';
 import { timerHandlers } from '../timers/handlers';
@@ -34,7 +33,6 @@ afterEach(async () => {
   expect(await ledgerIsBalanced(server.deps.db)).toBe(true);
 });
 
-const address = () => stellarAddressOf(crypto.randomBytes(32));
 
 /** A new person (sandbox wallet, signed in once) with `coins` on their Coin Mall balance. */
 async function person(prefix: string, coins: string): Promise<{ id: bigint; username: string; caller: ApiCaller }> {
@@ -49,10 +47,16 @@ async function person(prefix: string, coins: string): Promise<{ id: bigint; user
 
 async function withdrawalOf(userId: bigint, amount: string): Promise<bigint> {
   const user = await server.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  return createWithdrawal(server.deps, user, { address: address(), amount: parseMoney(amount) });
+  // The person's Pi wallet: the only address the platform pays (issue 34).
+  return createWithdrawal(server.deps, user, { address: walletAddress(user.pi_uid ?? ''), amount: parseMoney(amount) });
 }
 
-const approve = (id: bigint) => staff.post<{ stage: string }>('/api/platform/withdrawal/review', { id: id.toString(), decision: 'approve' });
+/** Approves (answered at once, issue 34) and joins the payout the approval started in the background. */
+const approve = async (id: bigint) => {
+  const answer = await staff.post<{ stage: string }>('/api/platform/withdrawal/review', { id: id.toString(), decision: 'approve' });
+  await drivePayout(server.deps, id);
+  return answer;
+};
 const stageOf = async (id: bigint) => (await server.deps.db.selectFrom('withdrawals').select(['stage', 'waiting', 'payment_id']).where('id', '=', id).executeTakeFirstOrThrow());
 const chainOf = (memo: string) => server.deps.db.selectFrom('sandbox_chain_transactions').select(['hash', 'sequence', 'successful', 'ledger']).where('memo', '=', memo).execute();
 
@@ -61,7 +65,8 @@ describe('one payout in flight per app wallet', () => {
     const people = await Promise.all(Array.from({ length: 20 }, (_, i) => person(`q${i}`, '10')));
     const ids: bigint[] = [];
     for (const p of people) ids.push(await withdrawalOf(p.id, '3'));
-    const answers = await Promise.all(ids.map((id) => approve(id)));
+    // Approvals answer at once (issue 34); the payouts go on in the background and are joined below.
+    const answers = await Promise.all(ids.map((id) => staff.post('/api/platform/withdrawal/review', { id: id.toString(), decision: 'approve' })));
     expect(answers.map((a) => a.code)).toEqual(ids.map(() => '0000'));
     for (const id of ids) await drivePayout(server.deps, id);
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '../../src/domain/codes';
 import { formatMoney, parseMoney } from '../../src/domain/money';
-import { stellarAddressOf } from '../../src/domain/stellarAddress';
+import { piWalletOfUser } from '../testing/piWallet';
 import type { CheckoutAnswer, OrderView } from '../../src/domain/types/commerce';
 import type { WithdrawableAnswer } from '../../src/domain/types/withdrawal';
 import { WithdrawalRules } from '../../src/domain/withdrawal';
@@ -108,7 +108,7 @@ describe('the review step cannot be skipped', () => {
     expect((await buyer.post('/api/wallet/withdraw/sendCode')).code).toBe('0000');
     const mail = await server.deps.db.selectFrom('outbox').select('body').where('to_address', '=', 'buyer@example.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const code = /\b(\d{6})\b/.exec(mail.body)?.[1] ?? '';
-    const to = stellarAddressOf(crypto.randomBytes(32));
+    const to = await piWalletOfUser(server.deps.db, 'demo_buyer'); // the only address the platform pays (issue 34)
     const before = await balanceOf('demo_buyer');
     const fields = { address: to, confirmAddress: to, amount: '3', code, keySaved: 'true' };
     const changed = await start({ ...fields, fee: '0.001' });

@@ -11,6 +11,7 @@ import { createWithdrawal, drivePayout, observePayoutSteps, resumePayouts, revie
 import { timerHandlers } from '../timers/handlers';
 import { runDueTimers } from '../timers/timers';
 import { WithdrawalRules } from '../../src/domain/withdrawal';
+import { piWalletOfUser } from '../testing/piWallet';
 
 let server: TestServer;
 let buyer: ApiCaller;
@@ -74,7 +75,8 @@ const payoutsOf = async (id: string) => (await server.deps.db.selectFrom('sandbo
 const stageOf = async (id: string) => (await server.deps.db.selectFrom('withdrawals').select('stage').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).stage;
 
 /** Withdraws through the API: code, re-authentication, start. */
-async function submit(caller: ApiCaller, username: string, email: string, amount: string, to = address()): Promise<string> {
+async function submit(caller: ApiCaller, username: string, email: string, amount: string, address?: string): Promise<string> {
+  const to = address ?? (await piWalletOfUser(server.deps.db, username));
   await reauth(caller, username);
   const answer = await start(caller, form(to, amount, await codeFor(caller, email)));
   expect(answer.code, answer.msg).toBe('0000');
@@ -96,7 +98,7 @@ describe('who may withdraw', () => {
   });
 
   it('checks every rule of the form with SPEC’s words, the same schema as the screen', async () => {
-    const to = address();
+    const to = await piWalletOfUser(server.deps.db, 'demo_buyer');
     const cases: [Record<string, string>, string][] = [
       [form('', '1', '123456'), 'Your wallet address is empty'],
       [form('abandon ability able about above absent absorb abstract absurd abuse access accident', '1', '123456'), 'Do not fill a mnemonic'],
@@ -144,6 +146,8 @@ describe('a withdrawal, from the form to the chain', () => {
     // Approve ten times at once: one payout.
     const answers = await Promise.all(Array.from({ length: 10 }, () => staff.post<{ stage: string }>('/api/platform/withdrawal/review', { id, decision: 'approve' })));
     expect(answers.filter((a) => a.code === '0000')).toHaveLength(1);
+    // The approval answers at once; the payout goes on in the background (issue 34), joined here.
+    expect(await drivePayout(server.deps, BigInt(id))).toBe('awaitingConfirmation');
     expect(await payoutsOf(id)).toHaveLength(1);
     expect(await stageOf(id)).toBe('awaitingConfirmation');
 
@@ -158,6 +162,11 @@ describe('a withdrawal, from the form to the chain', () => {
     expect(detail).toMatchObject({ status: 'success', amount: '100', fee: '0.01', arrived: true });
     // The sandbox's wallets have valid addresses (version byte and checksum).
     expect(isStellarAddress(detail.fromAddress ?? '')).toBe(true);
+    // Issue 34: the record shows the address the transaction paid, the Pi wallet the person confirmed.
+    const wallet = await piWalletOfUser(server.deps.db, 'demo_buyer');
+    const paid = await server.deps.db.selectFrom('sandbox_chain_transactions').select('destination').where('hash', '=', detail.txid ?? '').executeTakeFirstOrThrow();
+    expect(paid.destination).toBe(wallet);
+    expect(detail).toMatchObject({ walletAddress: wallet, toAddress: wallet, paidTo: wallet });
     expect(detail.history.map((h) => `${h.event}:${h.by}`)).toEqual(['SUBMIT:user', 'APPROVE:staff', 'PAYOUT_CREATED:server', 'PAYOUT_SIGNED:server', 'PAYOUT_SUBMITTED:server', 'confirmationPoll:system', 'CONFIRMED:server']);
     const list = (await buyer.get<WithdrawalList>('/api/wallet/wallet/pcm/getPcmWithdrawList')).object;
     expect(list.totalWithdrawn).toBe('100');
@@ -173,7 +182,7 @@ describe('a withdrawal, from the form to the chain', () => {
     const staffId = await userId(server.deps.db, 'demo_arbiter');
     await demoTopUp(server.deps.db, staffId, parseMoney('3'));
     const user = await server.deps.db.selectFrom('users').selectAll().where('id', '=', staffId).executeTakeFirstOrThrow();
-    const own = await createWithdrawal(server.deps, user, { address: address(), amount: parseMoney('1') });
+    const own = await createWithdrawal(server.deps, user, { address: await piWalletOfUser(server.deps.db, 'demo_arbiter'), amount: parseMoney('1') });
     expect((await staff.post('/api/platform/withdrawal/review', { id: own.toString(), decision: 'approve' })).code).toBe('4003');
     expect((await staff.post('/api/platform/withdrawal/review', { id: '999999', decision: 'approve' })).code).toBe('4004');
     const { reviewWithdrawal } = await import('../services/withdrawals');
@@ -196,10 +205,82 @@ describe('a withdrawal, from the form to the chain', () => {
     await server.deps.db.updateTable('sandbox_wallets').set({ payout_fails: true }).where('username', '=', 'demo_buyer').execute();
     const before = await balanceOf('demo_buyer');
     const id = await submit(buyer, 'demo_buyer', 'buyer@example.com', '7');
-    expect((await staff.post<{ stage: string }>('/api/platform/withdrawal/review', { id, decision: 'approve' })).object.stage).toBe('failure');
+    expect((await staff.post<{ stage: string }>('/api/platform/withdrawal/review', { id, decision: 'approve' })).object.stage).toBe('payingOut');
+    expect(await drivePayout(server.deps, BigInt(id))).toBe('failure');
     expect(await balanceOf('demo_buyer')).toBe(before);
     expect((await buyer.get<WithdrawalView>(`/api/wallet/wallet/pcm/getPcmWithdrawDetailByOrder?orderId=${id}`)).object).toMatchObject({ status: 'failure', failure: 'op_no_destination' });
     await server.deps.db.updateTable('sandbox_wallets').set({ payout_fails: false }).where('username', '=', 'demo_buyer').execute();
+  });
+});
+
+describe('the address a person confirms is the address the coins go to (issue 34)', () => {
+  it('the form is told the Pi wallet; another typed address is refused before anything is reserved or the code used', async () => {
+    const wallet = await piWalletOfUser(server.deps.db, 'demo_buyer');
+    await server.deps.db.updateTable('users').set({ pi_wallet: null }).where('username', '=', 'demo_buyer').execute();
+    // Not kept yet: asked of the platform with the session's access token (the wallet_address scope), then kept.
+    expect((await buyer.get<WithdrawableAnswer>('/api/commodity/userPermission/isUserWithdrawable')).object.piWallet).toBe(wallet);
+    expect((await server.deps.db.selectFrom('users').select('pi_wallet').where('username', '=', 'demo_buyer').executeTakeFirstOrThrow()).pi_wallet).toBe(wallet);
+
+    const before = await balanceOf('demo_buyer');
+    const records = async () => (await server.deps.db.selectFrom('withdrawals').select('id').where('user_id', '=', await userId(server.deps.db, 'demo_buyer')).execute()).length;
+    const recordsBefore = await records();
+    await reauth(buyer, 'demo_buyer');
+    const code = await codeFor(buyer, 'buyer@example.com');
+    const typed = address();
+    const refused = await start(buyer, form(typed, '3', code));
+    expect([refused.code, refused.msg]).toEqual(['4092', `Coins can only go to your Pi wallet ${wallet}. The address you typed is another one; nothing was taken from your balance.`]);
+    expect(refused.object).toEqual({ field: 'address', piWallet: wallet });
+    expect(await balanceOf('demo_buyer')).toBe(before);
+    expect(await records()).toBe(recordsBefore);
+    expect(await server.deps.db.selectFrom('withdrawals').select('id').where('address', '=', typed).execute()).toEqual([]);
+    // Straight at the service too (no route in the way): refused under the account lock, nothing reserved.
+    const user = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
+    await expect(createWithdrawal(server.deps, user, { address: typed, amount: parseMoney('3') })).rejects.toMatchObject({ codeName: 'notYourPiWallet' });
+    expect(await balanceOf('demo_buyer')).toBe(before);
+    // The code was not used up: the same code withdraws to the Pi wallet.
+    const ok = await start(buyer, form(wallet, '3', code));
+    expect(ok.code, ok.msg).toBe('0000');
+    expect((await staff.post('/api/platform/withdrawal/review', { id: ok.object.id, decision: 'reject', reason: 'test' })).code).toBe('0000');
+    expect(await balanceOf('demo_buyer')).toBe(before);
+  });
+
+  it('a platform payment to another address than the one confirmed is cancelled before anything is signed: money back, nothing on chain', async () => {
+    // A withdrawal confirmed before the platform had named the wallet (none kept), to an address that is not it.
+    await server.deps.db.updateTable('users').set({ pi_wallet: null }).where('username', '=', 'demo_seller2').execute();
+    const sellerId = await userId(server.deps.db, 'demo_seller2');
+    await demoTopUp(server.deps.db, sellerId, parseMoney('5'));
+    const before = await balanceOf('demo_seller2');
+    const user = await server.deps.db.selectFrom('users').selectAll().where('id', '=', sellerId).executeTakeFirstOrThrow();
+    const typed = address();
+    const id = await createWithdrawal(server.deps, user, { address: typed, amount: parseMoney('4') });
+    const staffRow = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
+    await reviewWithdrawal(server.deps, staffRow, id, { decision: 'approve' });
+    expect(await drivePayout(server.deps, id)).toBe('failure');
+    const payouts = await payoutsOf(id.toString());
+    expect(payouts).toHaveLength(1);
+    const [payment] = payouts;
+    expect(payment?.txid).toBeNull();
+    expect((await server.deps.db.selectFrom('sandbox_payments').select('cancelled').where('identifier', '=', payment?.identifier ?? '').executeTakeFirstOrThrow()).cancelled).toBe(true);
+    expect(await server.deps.db.selectFrom('sandbox_chain_transactions').select('hash').where('memo', '=', payment?.identifier ?? '').execute()).toEqual([]);
+    expect(await balanceOf('demo_seller2')).toBe(before);
+    const row = await server.deps.db.selectFrom('withdrawals').select(['paid_to', 'chart']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.paid_to).toBeNull();
+    expect((row.chart.context as { failure: string | null }).failure).toBe('address_mismatch');
+    // The platform named the wallet in its payment: kept, so the form shows it from now on.
+    expect((await server.deps.db.selectFrom('users').select('pi_wallet').where('id', '=', sellerId).executeTakeFirstOrThrow()).pi_wallet).toBe(await piWalletOfUser(server.deps.db, 'demo_seller2'));
+    await server.deps.db.updateTable('users').set({ pi_wallet: null }).where('id', '=', sellerId).execute();
+  });
+
+  it('staff approval answers at once; the payout goes on in the background and the record moves later', async () => {
+    const user = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
+    const id = (await createWithdrawal(server.deps, user, { address: await piWalletOfUser(server.deps.db, 'demo_buyer'), amount: parseMoney('2') })).toString();
+    const answer = await staff.post<{ id: string; stage: string }>('/api/platform/withdrawal/review', { id, decision: 'approve' });
+    // Answered with the decision, not with the chain's progress (before issue 34 it waited for the payout: awaitingConfirmation).
+    expect(answer.object).toEqual({ id, stage: 'payingOut' });
+    await expect.poll(() => stageOf(id), { timeout: 10_000 }).toBe('awaitingConfirmation');
+    server.clock.advance(confirmMs + 1);
+    await runDueTimers(server.deps.db, timerHandlers, server.clock.now());
+    expect(await drivePayout(server.deps, BigInt(id))).toBe('success');
   });
 });
 
@@ -207,7 +288,7 @@ describe('never twice', () => {
   it('20 concurrent withdrawals of the whole balance: exactly one is accepted (the route and the ledger alike)', async () => {
     const sellerId = await userId(server.deps.db, 'demo_seller');
     await demoTopUp(server.deps.db, sellerId, parseMoney('50'));
-    const to = address();
+    const to = await piWalletOfUser(server.deps.db, 'demo_seller');
     await reauth(seller, 'demo_seller');
     const code = await codeFor(seller, 'seller@example.com');
     const answers = await Promise.all(Array.from({ length: 20 }, () => start(seller, form(to, '49.99', code))));
@@ -231,7 +312,7 @@ describe('never twice', () => {
     const user = await server.deps.db.selectFrom('users').selectAll().where('id', '=', sellerId).executeTakeFirstOrThrow();
     const staffRow = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
     for (const crash of ['created', 'signed', 'submitted', 'completed'] as const) {
-      const id = await createWithdrawal(server.deps, user, { address: address(), amount: parseMoney('2') });
+      const id = await createWithdrawal(server.deps, user, { address: await piWalletOfUser(server.deps.db, 'demo_seller'), amount: parseMoney('2') });
       await reviewWithdrawal(server.deps, staffRow, id, { decision: 'approve' });
       // The process "dies" at the step: the exception ends the payout's work there, nothing after it runs.
       observePayoutSteps((step) => {

@@ -15,10 +15,12 @@ import { issueCode, useCode } from '../services/codes';
 import {
   amountError,
   createWithdrawal,
-  drivePayout,
   payoutDesk,
+  piWalletOf,
+  pumpPayouts,
   reauthenticate,
   requireFreshAuthFor,
+  requirePiWallet,
   requireWithdrawable,
   reviewQueue,
   reviewWithdrawal,
@@ -27,6 +29,7 @@ import {
   withdrawalDetail,
   withdrawalList,
 } from '../services/withdrawals';
+import { log } from '../observability/log';
 import { accountBody, accountQuery } from './accountSupport';
 
 /** A form-encoded body against a schema whose messages are locale keys (like accountBody for JSON). */
@@ -35,6 +38,11 @@ async function formInput<S extends z.ZodMiniType>(c: Context, schema: S): Promis
   const problem = firstProblem(schema, value);
   if (problem && problem.key !== 'accounts.errors.invalid') throw new ApiError('invalidField', { field: problem.field, detail: problem.key }, { field: problem.field }, problem.key);
   return parseWith(schema, value);
+}
+
+/** Moves the payouts on in the background: a failure is logged, never thrown at a request. */
+function startPayouts(deps: Deps): void {
+  setImmediate(() => void pumpPayouts(deps).catch((error: unknown) => log.error({ job: 'payouts', err: error }, 'payout failed')));
 }
 
 /**
@@ -46,7 +54,7 @@ export function withdrawalRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signed = requireSession(deps);
 
-  app.get('/api/commodity/userPermission/isUserWithdrawable', signed, async (c) => ok(c, await withdrawable(deps, c.var.user)));
+  app.get('/api/commodity/userPermission/isUserWithdrawable', signed, async (c) => ok(c, await withdrawable(deps, c.var.user, c.var.session.access_token)));
 
   /** The withdrawal's e-mail code, to the bound address (single use, rate-limited like the account codes). */
   app.post('/api/wallet/withdraw/sendCode', signed, async (c) => {
@@ -73,6 +81,8 @@ export function withdrawalRoutes(deps: Deps) {
     if (input.fee !== undefined && parseMoney(input.fee) !== WithdrawalRules.fee) {
       throw new ApiError('reviewChanged', { field: 'fee' }, { field: 'fee', amount: input.amount, fee: formatMoney(WithdrawalRules.fee) });
     }
+    // Only the person's Pi wallet can receive an app-to-user payment: another address is refused here, before the code is used or anything reserved.
+    requirePiWallet(await piWalletOf(deps, user, c.var.session.access_token), input.address);
     await requireFreshAuthFor(deps, user, input.address);
     if (!user.email) throw new ApiError('forbidden', {}, null, 'withdrawal.errors.noEmail');
     await useCode(deps, { purpose: 'withdraw', email: user.email, userId: user.id, code: input.code });
@@ -100,9 +110,11 @@ export function withdrawalRoutes(deps: Deps) {
     const input = await accountBody(c, reviewWithdrawalInput);
     const id = BigInt(input.id);
     await reviewWithdrawal(deps, c.var.user, id, input.decision === 'approve' ? { decision: 'approve' } : { decision: 'reject', reason: input.reason });
-    // The payout starts at once; if it cannot finish now, the chart's durable timers resume it.
-    const stage = input.decision === 'approve' ? await drivePayout(deps, id).catch(() => 'payingOut') : 'failure';
-    return ok(c, { id: input.id, stage });
+    // The decision is recorded and answered at once (issue 34): the payout goes on in the background,
+    // never holding staff on the platform or the chain; the screens follow it live. If it cannot finish
+    // now, the chart's durable timers resume it.
+    if (input.decision === 'approve') startPayouts(deps);
+    return ok(c, { id: input.id, stage: input.decision === 'approve' ? 'payingOut' : 'failure' });
   });
 
   return app;

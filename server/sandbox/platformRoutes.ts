@@ -49,7 +49,8 @@ export function platformRoutes(deps: Deps) {
     const match = /^Bearer\s+(\S+)$/.exec(c.req.header('authorization') ?? '');
     if (!match?.[1]) throw new SandboxError(401, 'unauthorized', 'missing access token (Authorization: Bearer <token>)');
     const wallet = await walletOfToken(deps.db, match[1], deps.now());
-    return c.json({ uid: wallet.uid, username: wallet.username });
+    // With the wallet_address scope the platform names the wallet it pays this person's app-to-user payments to.
+    return c.json({ uid: wallet.uid, username: wallet.username, ...(wallet.wallet_scope ? { wallet_address: walletAddress(wallet.uid) } : {}) });
   });
 
   // Registered before /v2/payments/:id so that the fixed path wins.

@@ -68,8 +68,46 @@ async function inFlightOf(db: Conn, userId: bigint): Promise<bigint | null> {
   return row?.id ?? null;
 }
 
+// ---------------------------------------------------------------- the Pi wallet a payout goes to (issue 34)
+
+/**
+ * Keeps the Pi wallet address the platform named for this person (from /v2/me with the wallet_address
+ * scope, or a payment's to_address). The platform pays an app-to-user payment only there
+ * (docs/decisions/052).
+ */
+export async function learnPiWallet(db: Conn, userId: bigint, address: string | null | undefined): Promise<void> {
+  if (!address) return;
+  await db
+    .updateTable('users')
+    .set({ pi_wallet: address })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('pi_wallet', 'is', null), eb('pi_wallet', '<>', address)]))
+    .execute();
+}
+
+/**
+ * The person's Pi wallet address: as kept, or asked of the platform with the session's access token
+ * when not known yet (a bounded call, once: the answer is kept). Null while the platform has not said.
+ */
+export async function piWalletOf(deps: Deps, user: UserRow, accessToken: string | null): Promise<string | null> {
+  if (user.pi_wallet) return user.pi_wallet;
+  if (!accessToken) return null;
+  const me = await deps.platform.me(accessToken).catch(() => null);
+  if (!me || me.uid !== user.pi_uid || !me.wallet_address) return null;
+  await learnPiWallet(deps.db, user.id, me.wallet_address);
+  return me.wallet_address;
+}
+
+/**
+ * The address a person confirms must be the one the coins go to: with Pi's app-to-user payments
+ * that is their Pi wallet. Refused before anything is reserved when it is another one.
+ */
+export function requirePiWallet(piWallet: string | null, address: string): void {
+  if (piWallet !== null && piWallet !== address) throw new ApiError('notYourPiWallet', { address: piWallet }, { field: 'address', piWallet });
+}
+
 /** isUserWithdrawable: whether this person may withdraw now, and every reason why not. */
-export async function withdrawable(deps: Deps, user: UserRow): Promise<WithdrawableAnswer> {
+export async function withdrawable(deps: Deps, user: UserRow, accessToken: string | null = null): Promise<WithdrawableAnswer> {
   const kyc = await kycOfUser(deps, user);
   const balance = await withdrawableBalance(deps.db, user.id);
   const inFlight = await inFlightOf(deps.db, user.id);
@@ -91,6 +129,7 @@ export async function withdrawable(deps: Deps, user: UserRow): Promise<Withdrawa
     inFlight: inFlight === null ? null : inFlight.toString(),
     freshAuthUntil: freshAuthUntil(deps, user),
     knownAddresses: await knownAddresses(deps.db, user.id),
+    piWallet: await piWalletOf(deps, user, accessToken),
     network: deps.config.sandbox ? 'sandbox' : 'pi',
   };
 }
@@ -140,10 +179,12 @@ export async function reauthenticate(deps: Deps, user: UserRow, accessToken: str
   if (!me || me.uid !== user.pi_uid) throw new ApiError('forbidden', { detail: 'reauth' }, null, 'messages.piAuthFailed');
   const at = new Date(deps.now());
   await deps.db.updateTable('users').set({ reauthenticated_at: at }).where('id', '=', user.id).execute();
+  await learnPiWallet(deps.db, user.id, me.wallet_address);
   // A payout that waited for this person to grant wallet_address again goes back in the queue (issue 27).
   const waiting = await deps.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).where('stage', '=', 'payingOut').where('waiting', '=', 'walletAuthRequired').execute();
   for (const w of waiting) await deps.db.transaction().execute((trx) => applyWithdrawalEvent(trx, w.id, { type: 'REAUTHENTICATED' }, 'user', deps.now()));
-  if (waiting.length > 0) await pumpPayouts(deps).catch((error: unknown) => log.error({ job: 'payouts', err: error }, 'payout failed'));
+  // In the background (issue 34): the person's request never waits on the platform or the chain.
+  if (waiting.length > 0) void pumpPayouts(deps).catch((error: unknown) => log.error({ job: 'payouts', err: error }, 'payout failed'));
   return at.toISOString();
 }
 
@@ -260,6 +301,8 @@ export async function createWithdrawal(deps: Deps, user: UserRow, input: { addre
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockAccount(trx, Accounts.user(user.id));
+    const person = await trx.selectFrom('users').select('pi_wallet').where('id', '=', user.id).executeTakeFirst();
+    requirePiWallet(person?.pi_wallet ?? null, input.address);
     if ((await inFlightOf(trx, user.id)) !== null) throw blockerError.inFlight();
     const problem = withdrawalAmountProblem(input.amount, await withdrawableBalance(trx, user.id));
     if (problem) throw amountError(problem);
@@ -484,6 +527,11 @@ async function submitted(deps: Deps, id: bigint, txid: string): Promise<void> {
   await deps.db.updateTable('withdrawals').set({ from_address: deps.chain.appAddress }).where('id', '=', id).execute();
 }
 
+/** The address the payout's transaction pays (the platform payment's to_address, which the signed envelope pays), on the record. */
+async function keepPaidTo(db: Conn, id: bigint, address: string): Promise<void> {
+  await db.updateTable('withdrawals').set({ paid_to: address }).where('id', '=', id).execute();
+}
+
 /** Gives the payment up on the platform (no coin moved) and fails the withdrawal: amount and fee go back. */
 async function failPayout(deps: Deps, id: bigint, paymentId: string | null, reason: string): Promise<void> {
   if (paymentId) await deps.platform.cancelPayment(paymentId).catch(() => undefined);
@@ -514,7 +562,7 @@ async function advancePayout(deps: Deps, id: bigint): Promise<string> {
     const row = await deps.db
       .selectFrom('withdrawals as w')
       .innerJoin('users as u', 'u.id', 'w.user_id')
-      .select(['w.stage', 'w.payment_id', 'w.txid', 'w.amount', 'w.reviewed_at', 'w.created_at', 'u.pi_uid'])
+      .select(['w.stage', 'w.payment_id', 'w.txid', 'w.amount', 'w.address', 'w.user_id', 'w.reviewed_at', 'w.created_at', 'u.pi_uid'])
       .where('w.id', '=', id)
       .executeTakeFirst();
     if (!row) throw new ApiError('notFound');
@@ -570,17 +618,26 @@ async function advancePayout(deps: Deps, id: bigint): Promise<string> {
       const paymentId = row.payment_id;
       const payment = await deps.platform.getPayment(paymentId).catch(() => null);
       if (!payment) return row.stage;
+      // The platform names the person's Pi wallet in every app-to-user payment: kept for the form (issue 34).
+      await learnPiWallet(deps.db, row.user_id, payment.to_address);
       const env = await liveEnvelope(deps, id);
       if (!env) {
         // Nothing stored: before signing anything, the chain says whether this memo was ever paid.
         const paid = await paidOnChain(deps, payment.network, paymentId, since).catch(() => undefined);
         if (paid === undefined) return row.stage;
         if (paid) {
+          await keepPaidTo(deps.db, id, payment.to_address);
           await submitted(deps, id, paid);
           continue;
         }
         if (payment.status.cancelled) {
           await failPayout(deps, id, null, 'cancelled');
+          continue;
+        }
+        // The coins go where the platform's payment says, and only to the address the person confirmed (issue 34).
+        if (payment.to_address !== row.address) {
+          log.warn({ job: 'payouts', withdrawal: id.toString(), payment: paymentId }, 'payout refused: the platform would pay another address than the one confirmed');
+          await failPayout(deps, id, paymentId, 'address_mismatch');
           continue;
         }
         const balance = await deps.chain.balance(payment.network).catch(() => null);
@@ -600,6 +657,7 @@ async function advancePayout(deps: Deps, id: bigint): Promise<string> {
               .values({ withdrawal_id: id, payment_id: paymentId, network: signed.network, source: signed.source, sequence: signed.sequence, hash: signed.hash, envelope: signed.envelope, max_time: signed.maxTime, created_at: new Date(deps.now()) })
               .execute();
             await applyWithdrawalEvent(trx, id, { type: 'PAYOUT_SIGNED', hash: signed.hash }, 'server', deps.now());
+            await keepPaidTo(trx, id, payment.to_address);
           });
         } catch (error) {
           if (!isUniqueViolation(error) && !(error instanceof ApiError)) throw error;
@@ -722,7 +780,7 @@ export const fireWithdrawalTimer: TimerHandler = async (trx, timer, now) => {
 // ---------------------------------------------------------------- reading
 
 function toView(
-  w: { id: bigint; status: string; stage: string; address: string; amount: bigint; fee: bigint; created_at: Date; finished_at: Date | null; reviewed_at: Date | null; from_address: string | null; txid: string | null; chart: { value: unknown; context: unknown } },
+  w: { id: bigint; status: string; stage: string; address: string; paid_to: string | null; amount: bigint; fee: bigint; created_at: Date; finished_at: Date | null; reviewed_at: Date | null; from_address: string | null; txid: string | null; chart: { value: unknown; context: unknown } },
   history: { withdrawal_id: bigint; event: string; party: string; from_stage: string; to_stage: string; note: string | null; created_at: Date }[],
 ): WithdrawalView {
   const context = w.chart.context as WithdrawalContext;
@@ -740,7 +798,9 @@ function toView(
     arrivalAt: status === 'success' && w.finished_at ? w.finished_at.toISOString() : status === 'failure' ? null : new Date(estimateFrom.getTime() + WithdrawalRules.estimatedArrival).toISOString(),
     arrived: status === 'success',
     fromAddress: w.from_address,
-    toAddress: w.address,
+    // The address the transaction paid once it is signed; until then the one confirmed (which is the only one it may pay).
+    toAddress: w.paid_to ?? w.address,
+    paidTo: w.paid_to,
     txid: w.txid,
     rejection: context.rejection,
     failure: context.failure,
@@ -757,7 +817,7 @@ async function views(db: Db, rows: Parameters<typeof toView>[0][], withHistory: 
   return rows.map((r) => toView(r, history));
 }
 
-const viewColumns = ['id', 'user_id', 'status', 'stage', 'address', 'amount', 'fee', 'created_at', 'finished_at', 'reviewed_at', 'from_address', 'txid', 'chart'] as const;
+const viewColumns = ['id', 'user_id', 'status', 'stage', 'address', 'paid_to', 'amount', 'fee', 'created_at', 'finished_at', 'reviewed_at', 'from_address', 'txid', 'chart'] as const;
 
 /** getPcmWithdrawList: the person's records, newest first, with the total withdrawn. */
 export async function withdrawalList(db: Db, userId: bigint, page: number, size: number): Promise<WithdrawalList> {

@@ -24,4 +24,5 @@ export const codeMessageKey: Partial<Record<ResponseCodeName, string>> = {
   tooManyRequests: 'accounts.errors.tooManyRequests',
   emailTaken: 'accounts.errors.emailTaken',
   reviewChanged: 'review.changed',
+  notYourPiWallet: 'errors.notYourPiWallet',
 };

@@ -45,6 +45,11 @@ export const ResponseCode = {
    * now; nothing moved; the person reviews the new figures. The answer's object carries them.
    */
   reviewChanged: '4091',
+  /**
+   * Added (withdrawal, issue 34): the address typed is not the person's Pi wallet, the only address the
+   * Pi platform pays an app-to-user payment to; nothing was reserved. The object names that wallet.
+   */
+  notYourPiWallet: '4092',
 } as const;
 
 export type ResponseCodeName = keyof typeof ResponseCode;

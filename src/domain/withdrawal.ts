@@ -11,8 +11,13 @@ export const WithdrawalRules = {
   reauthWindow: 10 * Durations.minute,
   /** While approved and not yet submitted, the payout is resumed (the platform asked first) this often. */
   payoutRetry: 30 * Durations.second,
-  /** While awaiting block confirmation, the platform is asked this often whether the transaction is verified. */
-  confirmationPoll: 10 * Durations.second,
+  /**
+   * While awaiting block confirmation, the platform is asked this often whether the transaction is verified.
+   * The platform keeps one app-to-user payment open per app, so the next payout waits for this one's
+   * completion: asked every second (the timer runner's tick bounds it), a payout follows the chain's ledger
+   * close instead of a 10 s poll (issue 34 finding 9, docs/decisions/053: 6 → 10 payouts a minute).
+   */
+  confirmationPoll: 1 * Durations.second,
   /** What the records screen shows as the estimated arrival, counted from approval. */
   estimatedArrival: 10 * Durations.minute,
   /** A payout claimed by one server process is left to it this long before another may resume it. */
@@ -78,6 +83,8 @@ const payoutFailures: Record<string, string> = {
   user_not_found: 'notAuthenticated',
   missing_scope: 'notAuthenticated',
   missing_wallet: 'notAuthenticated',
+  /** The platform would have paid another address than the one the person confirmed (issue 34): nothing was sent. */
+  address_mismatch: 'addressMismatch',
 };
 export const payoutFailureLabelKey = (code: string): string => `payouts.failed.${payoutFailures[code] ?? 'general'}`;
 

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { AnyEventObject } from 'xstate';
 import { withdrawalMachine, withdrawalStateOf } from '../../../machines/withdrawal.machine';
 import type { Party } from '../../../machines/parties';
-import { stellarAddressOf } from '../../../src/domain/stellarAddress';
 import { parseMoney } from '../../../src/domain/money';
 import { WithdrawalRules, withdrawalStatusOf } from '../../../src/domain/withdrawal';
 import type { WithdrawalView } from '../../../src/domain/types/withdrawal';
@@ -10,6 +9,7 @@ import type { ApiCaller } from '../../../server/testing/apiClient';
 import { accountBalance, Accounts, demoTopUp } from '../../../server/services/ledger';
 import { applyWithdrawalEvent, drivePayout } from '../../../server/services/withdrawals';
 import { seedKyc } from '../../../server/services/kyc';
+import { walletAddress } from '../../../server/sandbox/ledger';
 import type { Answer, Driver, Person, Reading } from '../support/apiWalk';
 import type { World } from '../support/world';
 
@@ -53,7 +53,7 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
     const sent = await rec.user.post('/api/wallet/withdraw/sendCode');
     if (sent.code !== '0000') return sent;
     const mail = await db.selectFrom('outbox').select('body').where('to_address', '=', `${rec.username}@example.com`).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const to = stellarAddressOf(crypto.randomBytes(32));
+    const to = walletAddress(uid ?? ''); // the person's Pi wallet: the only address the platform pays (issue 34)
     const url = '/api/wallet/wallet/pcm/startWithdrawalPcm';
     const fields = { address: to, confirmAddress: to, amount: rec.amount, code: /\b(\d{6})\b/.exec(mail.body)?.[1] ?? '', keySaved: 'true' };
     const a = await rec.user.raw('POST', url, { headers: rec.user.headersFor('POST', url), body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' });
@@ -61,7 +61,19 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
     return a;
   }
 
-  /** The payout driver, as the chart's timers run it in server/start.ts. */
+  let platformBack: (() => void) | null = null;
+
+    /** Staff approve (answered at once, issue 34); the payout the approval started in the background is joined. */
+  async function approveAndJoin(caller: ApiCaller, body: object, id: string): Promise<Answer> {
+    const answer = (await caller.post('/api/platform/withdrawal/review', body)) as Answer;
+    // The route queued its background pump (setImmediate) before answering: one tick later it runs, and is joined.
+    if (answer.code !== '0000') return answer; // refused: nothing started
+    await new Promise((resolve) => setImmediate(resolve));
+    await drivePayout(deps, BigInt(id));
+    return answer;
+  }
+
+    /** The payout driver, as the chart's timers run it in server/start.ts. */
   async function drive(rec: WithdrawalRecord): Promise<Answer> {
     await drivePayout(deps, BigInt(rec.id ?? '0'));
     return { code: '0000', msg: 'driven' };
@@ -102,6 +114,8 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
     },
 
     async send(rec, event, person, model, upcoming = []) {
+      platformBack?.();
+      platformBack = null;
       const caller = person.name === 'user' ? rec.user : person.name === 'staff' ? rec.staff : rec.stranger;
       if (event.type === 'SUBMIT') return rec.id === null && person.name === 'user' ? submit(rec) : null;
       if (rec.id === null) return null;
@@ -114,15 +128,21 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
         // granted wallet_address (the payout waits for them), or a platform not reachable.
         if (upcoming.some((u) => u.event.type === 'PAYOUT_WAITING' || u.event.type === 'REAUTHENTICATED')) {
           await db.updateTable('sandbox_wallets').set({ wallet_scope: false }).where('username', '=', rec.username).execute();
-          return (await caller.post('/api/platform/withdrawal/review', body)) as Answer;
+          return approveAndJoin(caller, body, id);
         }
         if (then === 'PAYOUT_FAILED') await db.updateTable('sandbox_wallets').set({ payout_fails: true }).where('username', '=', rec.username).execute();
         const create = deps.platform.createAppToUserPayment;
-        if (then.startsWith('xstate.after.payoutRetry')) deps.platform.createAppToUserPayment = () => Promise.reject(new TypeError('fetch failed'));
+        // The platform stays unreachable until the next step (the timer's retry): a payout pumped in the
+        // background meanwhile (approvals answer at once, issue 34) meets the same platform.
+        if (then.startsWith('xstate.after.payoutRetry')) {
+          deps.platform.createAppToUserPayment = () => Promise.reject(new TypeError('fetch failed'));
+          platformBack = () => {
+            deps.platform.createAppToUserPayment = create;
+          };
+        }
         try {
-          return (await caller.post('/api/platform/withdrawal/review', body)) as Answer;
+          return await approveAndJoin(caller, body, id);
         } finally {
-          deps.platform.createAppToUserPayment = create;
           await db.updateTable('sandbox_wallets').set({ payout_fails: false }).where('username', '=', rec.username).execute();
         }
       }
@@ -132,7 +152,10 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
         const { wallets } = (await (await fetch(`${world.server.url}/sandbox/api/wallets`)).json()) as { wallets: { uid: string; username: string }[] };
         const uid = wallets.find((w) => w.username === rec.username)?.uid;
         const auth = (await (await fetch(`${world.server.url}/sandbox/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid, scopes: ['username', 'payments', 'wallet_address'] }) })).json()) as { accessToken: string };
-        return rec.user.post('/api/wallet/withdraw/reauthenticate', { accessToken: auth.accessToken }) as Promise<Answer>;
+        const answer = (await rec.user.post('/api/wallet/withdraw/reauthenticate', { accessToken: auth.accessToken })) as Answer;
+        await new Promise((resolve) => setImmediate(resolve));
+        await drivePayout(deps, BigInt(id)); // the payout it frees goes on in the background (issue 34): joined here
+        return answer;
       }
       if (person.party !== 'server') return null; // the payout's steps have no person's door
       const state = withdrawalStateOf(model.value);

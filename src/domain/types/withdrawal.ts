@@ -23,6 +23,11 @@ export interface WithdrawableAnswer {
   freshAuthUntil: string | null;
   /** Addresses this person already withdrew to (not failed): they need no fresh authentication. */
   knownAddresses: string[];
+  /**
+   * The person's Pi wallet address, as the Pi platform named it: the only address its app-to-user
+   * payments pay (issue 34), so the only one a withdrawal may go to. Null until the platform has said.
+   */
+  piWallet: string | null;
   /** The chain the coins travel on, for the review sheet: the sandbox's test coins or the Pi network. */
   network: 'sandbox' | 'pi';
 }
@@ -50,7 +55,10 @@ export interface WithdrawalView {
   arrivalAt: string | null;
   arrived: boolean;
   fromAddress: string | null;
+  /** Where the coins go: the address the transaction paid once signed (paidTo), the confirmed one before. */
   toAddress: string;
+  /** The address the payout's transaction paid (the platform payment's to_address), once signed. */
+  paidTo: string | null;
   txid: string | null;
   rejection: string | null;
   failure: string | null;
