@@ -132,9 +132,9 @@ describe('the cart is one tap away (finding 2)', () => {
       await expect.poll(() => vis(page, 'cart-count').textContent(), { message: to }).toBe('1');
     }
 
-    // The visitor's cart: the button asks for a login, then brings them back to the cart.
+    // The visitor's cart: the login sheet opens over the page (issue 33), then the login brings them to the cart.
     await vis(page, 'cart-button').click();
-    await page.waitForURL(/#\/new-my$/);
+    await vis(page, 'login-sheet').waitFor();
     await logInInHost(page, 'demo_buyer');
     await page.waitForURL(/#\/product\/cart$/);
     await page.getByText('Rattan lamp').filter({ visible: true }).first().waitFor();
@@ -161,7 +161,7 @@ describe('a login returns to what asked for it (finding 6)', () => {
     await page.goto(`${app.url}/#/product/detail?id=${lamp.productId}`);
     await vis(page, 'buy-now-open').click();
     await vis(page, 'buy-now').click();
-    await page.waitForURL(/#\/new-my$/);
+    await vis(page, 'login-sheet').waitFor();
     await logInInHost(page, 'demo_buyer');
     await page.waitForURL(/#\/product\/submit-order$/);
     expect(new URL(page.url()).searchParams.get('buy')).toBe(`${lamp.productId}:${lamp.skuIds[0]}:1`);

@@ -178,7 +178,7 @@ describe.runIf(onPostgres)('two machines on one database and one bucket', () => 
       expect(keepAlive).toBe(`timeout=${keepAliveMs / 1000}`);
       const ready = await fetch(`${m.url}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ ready: true, checks: { database: true, migrations: true, timers: true, listeners: true, draining: false } });
+      expect(await ready.json()).toEqual({ ready: true, checks: { database: true, migrations: true, timers: true, listeners: true, draining: false }, payouts: { ready: true, reason: null } });
       expect((await fetch(`${m.url}/metrics`)).status).toBe(401);
       expect((await fetch(`${m.url}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
     }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { piWalletOfUser } from './testing/piWallet';
 import { Keypair } from '@stellar/stellar-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '../src/domain/codes';
@@ -323,7 +324,8 @@ describe('payouts while Horizon hangs', () => {
       const buyer = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
       const staff = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
       const approved = async () => {
-        const id = await createWithdrawal(app!.deps, buyer, { address: Keypair.random().publicKey(), amount: parseMoney('2') });
+        // To the person's own Pi wallet: the only address a payout may go to (issue 34, finding 1).
+        const id = await createWithdrawal(app!.deps, buyer, { address: await piWalletOfUser(app!.deps.db, 'demo_buyer'), amount: parseMoney('2') });
         await reviewWithdrawal(app!.deps, staff, id, { decision: 'approve' });
         return id;
       };

@@ -101,6 +101,7 @@ describe.runIf(onPostgres)('payouts killed with SIGKILL at every step', () => {
     }
     // The history shows each restart picking the payout up where it stopped, once.
     const first3 = await database.db.selectFrom('withdrawal_events').select('event').where('withdrawal_id', '=', ids[0] ?? 0n).orderBy('id').execute();
-    expect(first3.map((e) => e.event)).toEqual(['SUBMIT', 'APPROVE', 'PAYOUT_CREATED', 'PAYOUT_SIGNED', 'PAYOUT_SUBMITTED', 'CONFIRMED']);
+    // (The confirmation poll runs every second since issue 34: how many times it looked before the platform confirmed varies.)
+    expect(first3.map((e) => e.event).filter((e) => e !== 'confirmationPoll')).toEqual(['SUBMIT', 'APPROVE', 'PAYOUT_CREATED', 'PAYOUT_SIGNED', 'PAYOUT_SUBMITTED', 'CONFIRMED']);
   }, 240_000);
 });

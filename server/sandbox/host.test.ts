@@ -153,7 +153,7 @@ describe.skipIf(!runs)('sandbox host script in Chromium', () => {
     await page.getByTestId('sandbox-user-demo_buyer').click();
     const [auth] = await waitForEvent(page, 'auth');
     expect(auth!.result.user.username).toBe('demo_buyer');
-    expect(await server.deps.platform.me(auth!.result.accessToken)).toEqual({ uid: auth!.result.user.uid, username: 'demo_buyer' });
+    expect(await server.deps.platform.me(auth!.result.accessToken)).toEqual({ uid: auth!.result.user.uid, username: 'demo_buyer', wallet_address: expect.stringMatching(/^G[A-Z2-7]{55}$/) });
     expect(await page.locator('[role="dialog"]').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('app-button');
     await page.context().close();

@@ -101,7 +101,8 @@ describe('sandbox platform', () => {
       const auth = await host('POST', '/auth', { uid: demoBuyer.piUid });
       expect(auth.json.user).toEqual({ uid: demoBuyer.piUid, username: demoBuyer.username });
       const me = await platform.me(String(auth.json.accessToken));
-      expect(me).toEqual({ uid: demoBuyer.piUid, username: demoBuyer.username });
+      // The host's login asks the wallet_address scope, so the platform also names the person's Pi wallet (issue 34).
+      expect(me).toEqual({ uid: demoBuyer.piUid, username: demoBuyer.username, wallet_address: expect.stringMatching(/^G[A-Z2-7]{55}$/) });
     });
 
     it('refuses unknown, missing and expired tokens with 401', async () => {
