@@ -78,3 +78,41 @@ describe('public screens with a person\'s own data, and the product gallery', ()
     await context.close();
   });
 });
+
+/**
+ * Issue 33, finding 11: the own chat bubble's time was 3.77:1 on the brand colour (white at 75 % opacity),
+ * and the chat's message list and the photo viewer's strip scrolled without being reachable from the
+ * keyboard. Both screens, English and Arabic, with no serious axe finding.
+ */
+describe('issue 33 finding 11: chat and the photo viewer have no serious axe finding', () => {
+  for (const language of ['en', 'ar'] as const) {
+    it(`the chat room with the buyer's own messages (${language})`, async () => {
+      const { context, page } = await phone(browser, { height: 560, language });
+      await loginAs(page, app.url, 'demo_buyer');
+      await page.goto(`${app.url}/#/product/detail?id=${product.productId}`);
+      await vis(page, 'chat-seller').click();
+      await page.waitForURL(/#\/chatRoom/);
+      for (const text of ['Is it still available?', 'Can you ship today?', 'Thanks!', 'One more question', 'Which colour is it?', 'Does it come boxed?', 'And the size?', 'Ok']) {
+        await vis(page, 'chat-input').fill(text);
+        await vis(page, 'chat-send').click();
+        await page.locator('[data-testid="chat-message"][data-mine="true"]').filter({ hasText: text }).filter({ visible: true }).last().waitFor();
+      }
+      const list = vis(page, 'chat-messages');
+      // The list scrolls (more messages than fit), and the keyboard reaches it.
+      expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      expect(await axeViolations(page, `chat room ${language}`)).toEqual([]);
+      await context.close();
+    });
+
+    it(`the photo viewer (${language})`, async () => {
+      const { context, page } = await phone(browser, { language });
+      await page.goto(`${app.url}/#/product/detail?id=${product.productId}`);
+      await vis(page, 'gallery-counter').click();
+      await vis(page, 'viewer-image').first().waitFor();
+      expect(await axeViolations(page, `photo viewer ${language}`)).toEqual([]);
+      await vis(page, 'viewer-zoom').click();
+      expect(await axeViolations(page, `photo viewer zoomed ${language}`)).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,25 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser, loginAs, phone } from './support/app';
 import { expectAccessible } from './support/axe';
 
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 /** Reads the newest code for an address from the sandbox's dev mailbox page, as a person would. */
 async function codeFromMailbox(context: BrowserContext, email: string): Promise<string> {
   const mailbox = await context.newPage();
-  await mailbox.goto(`${app.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+  await mailbox.goto(`${suite.app.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
   const text = (await mailbox.getByTestId('mail').first().textContent()) ?? '';
   await mailbox.close();
   const code = /\b(\d{6})\b/.exec(text)?.[1];
@@ -34,7 +24,7 @@ async function sendCodeAndRead(page: Page, context: BrowserContext, email: strin
 }
 
 async function logOut(page: Page): Promise<void> {
-  await page.goto(`${app.url}/#/my`);
+  await page.goto(`${suite.app.url}/#/my`);
   await visible(page, 'logout').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await page.getByTestId('login-with-pi').filter({ visible: true }).waitFor();
@@ -44,7 +34,7 @@ async function logOut(page: Page): Promise<void> {
 const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 async function logInWithEmail(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${app.url}/#/new-my`);
+  await page.goto(`${suite.app.url}/#/new-my`);
   await visible(page, 'open-login-email').click();
   await visible(page, 'field-email').fill(email);
   await visible(page, 'field-password').fill(password);
@@ -61,9 +51,9 @@ const frameBackground = (page: Page) =>
 
 describe('accounts in a real browser', () => {
   it('registers with e-mail (code from the dev mailbox), logs in, changes the password (mismatch first), forgets and resets it', async () => {
-    const { context, page } = await phone(browser);
+    const { context, page } = await phone(suite.browser);
     const email = 'walker@example.com';
-    await page.goto(`${app.url}/#/new-my`);
+    await page.goto(`${suite.app.url}/#/new-my`);
     await visible(page, 'open-register').click();
     await visible(page, 'field-email').fill(email);
     const code = await sendCodeAndRead(page, context, email);
@@ -112,8 +102,8 @@ describe('accounts in a real browser', () => {
   });
 
   it('binds an e-mail to a coin-browser account, then the same account opens with e-mail and password', async () => {
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_seller2');
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_seller2');
     await visible(page, 'open-security').click();
     await visible(page, 'security-bind-email').click();
     const email = 'second.shop@example.com';
@@ -133,8 +123,8 @@ describe('accounts in a real browser', () => {
   });
 
   it('sets a radial gradient and sees it after logging in again on another device', async () => {
-    const first = await phone(browser);
-    await loginAs(first.page, app.url, 'demo_buyer');
+    const first = await phone(suite.browser);
+    await loginAs(first.page, suite.app.url, 'demo_buyer');
     await visible(first.page, 'open-customcolor').click();
     await visible(first.page, 'colour-type-radial').click();
     await visible(first.page, 'colour-direction-topLeft').click();
@@ -144,18 +134,18 @@ describe('accounts in a real browser', () => {
     await expect.poll(() => frameBackground(first.page)).toContain('radial-gradient');
     await first.context.close();
 
-    const second = await phone(browser);
-    await loginAs(second.page, app.url, 'demo_buyer');
+    const second = await phone(suite.browser);
+    await loginAs(second.page, suite.app.url, 'demo_buyer');
     await expect.poll(() => second.page.evaluate(() => document.documentElement.dataset.customBackground)).toBe('radial');
     expect(await frameBackground(second.page)).toContain('radial-gradient');
     await second.context.close();
   });
 
   it('staff freezes a user from the console and the user is stopped; a buyer cannot reach the console', async () => {
-    const user = await phone(browser);
-    await loginAs(user.page, app.url, 'demo_seller');
-    const staff = await phone(browser);
-    await loginAs(staff.page, app.url, 'demo_arbiter');
+    const user = await phone(suite.browser);
+    await loginAs(user.page, suite.app.url, 'demo_seller');
+    const staff = await phone(suite.browser);
+    await loginAs(staff.page, suite.app.url, 'demo_arbiter');
     await visible(staff.page, 'open-console').click();
     await visible(staff.page, 'console-users').click();
     await visible(staff.page, 'field-q').fill('demo_seller');
@@ -183,37 +173,37 @@ describe('accounts in a real browser', () => {
     await card.getByTestId('console-user-frozen').waitFor({ state: 'detached' });
 
     // a buyer sees no console, and the page says so
-    const buyer = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
+    const buyer = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
     expect(await visible(buyer.page, 'open-console').count()).toBe(0);
-    await buyer.page.goto(`${app.url}/#/platform/console`);
+    await buyer.page.goto(`${suite.app.url}/#/platform/console`);
     await buyer.page.getByRole('alert').waitFor();
     await Promise.all([user.context.close(), staff.context.close(), buyer.context.close()]);
   });
 
   it('staff publishes a notice; a user sees it unread, opens it, and it is read', async () => {
-    const staff = await phone(browser);
-    await loginAs(staff.page, app.url, 'demo_arbiter');
-    await staff.page.goto(`${app.url}/#/platform/console/notices`);
+    const staff = await phone(suite.browser);
+    await loginAs(staff.page, suite.app.url, 'demo_arbiter');
+    await staff.page.goto(`${suite.app.url}/#/platform/console/notices`);
     await visible(staff.page, 'field-title').fill('Holiday hours');
     await visible(staff.page, 'field-body').fill('Shipping slows down over the holidays.');
     await visible(staff.page, 'notice-publish').click();
     await staff.page.getByText('The notice is published').waitFor();
 
-    const reader = await phone(browser);
-    await loginAs(reader.page, app.url, 'demo_buyer');
+    const reader = await phone(suite.browser);
+    await loginAs(reader.page, suite.app.url, 'demo_buyer');
     await visible(reader.page, 'open-notices').click();
     const row = reader.page.locator('[data-testid^="notice-"][data-read="false"]').filter({ hasText: 'Holiday hours' });
     await row.click();
     await visible(reader.page, 'notice-detail').getByText('Shipping slows down over the holidays.').waitFor();
-    await reader.page.goto(`${app.url}/#/mine/notice?again=1`);
+    await reader.page.goto(`${suite.app.url}/#/mine/notice?again=1`);
     await reader.page.locator('[data-testid^="notice-"][data-read="true"]').filter({ hasText: 'Holiday hours' }).waitFor();
     await Promise.all([staff.context.close(), reader.context.close()]);
   });
 
   it('edits the profile: nickname and picture, wallet address (empty, seed phrase, mismatch), country; then freezes the account', async () => {
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
     await visible(page, 'open-profile').click();
     await visible(page, 'field-nickname').fill('Renamed Buyer');
     await visible(page, 'nickname-submit').click();
@@ -227,7 +217,7 @@ describe('accounts in a real browser', () => {
     await visible(page, 'portrait').waitFor();
     expect(await visible(page, 'portrait').getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{64}-card\.webp$/);
 
-    await page.goto(`${app.url}/#/mine/securitysetting`);
+    await page.goto(`${suite.app.url}/#/mine/securitysetting`);
     await visible(page, 'security-wallet').click();
     await visible(page, 'wallet-submit').click();
     expect(await visible(page, 'form-problem').textContent()).toBe('Your wallet address is empty');
@@ -252,9 +242,9 @@ describe('accounts in a real browser', () => {
     await context.close();
 
     // a user freezes their own account: logged out, and logging in again is refused
-    const other = await phone(browser);
+    const other = await phone(suite.browser);
     const email = 'freezer@example.com';
-    await other.page.goto(`${app.url}/#/register`);
+    await other.page.goto(`${suite.app.url}/#/register`);
     await visible(other.page, 'field-email').fill(email);
     const code = await sendCodeAndRead(other.page, other.context, email);
     await visible(other.page, 'field-code').fill(code);
@@ -267,7 +257,7 @@ describe('accounts in a real browser', () => {
     await visible(other.page, 'freeze-mine').click();
     await other.page.getByRole('dialog').getByRole('button', { name: 'Freeze my account' }).click();
     await other.page.getByTestId('login-with-pi').filter({ visible: true }).waitFor();
-    await other.page.goto(`${app.url}/#/login-email`);
+    await other.page.goto(`${suite.app.url}/#/login-email`);
     await visible(other.page, 'field-email').fill(email);
     await visible(other.page, 'field-password').fill('freeze password');
     await visible(other.page, 'login-email-submit').click();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { afterSaleWindows } from '../machines/afterSale.machine';
 import { Durations } from '../src/domain/constants';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
@@ -9,7 +9,7 @@ import { ApiCaller } from '../server/testing/apiClient';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
 import { timerHandlers } from '../server/timers/handlers';
 import { runDueTimers } from '../server/timers/timers';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { appAndBrowser, loginAs, phone } from './support/app';
 import { expectAccessible } from './support/axe';
 
 /**
@@ -19,34 +19,26 @@ import { expectAccessible } from './support/axe';
  * refund; a case left unanswered is deemed agreed by the 24 h timer. (The orders are bought, shipped and
  * received through the API beforehand: those screens are issue 6's journeys.)
  */
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser();
 let apiBuyer: ApiCaller;
 let apiSeller: ApiCaller;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  apiBuyer = new ApiCaller(app.url, () => Date.now());
-  apiSeller = new ApiCaller(app.url, () => Date.now());
+  apiBuyer = new ApiCaller(suite.app.url, () => Date.now());
+  apiSeller = new ApiCaller(suite.app.url, () => Date.now());
   await apiBuyer.loginAs('demo_buyer');
   await apiSeller.loginAs('demo_seller');
-  const sellerAddress = await insertAddress(app.deps.db, 'demo_seller');
-  await app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(sellerAddress)).execute();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  const sellerAddress = await insertAddress(suite.app.deps.db, 'demo_seller');
+  await suite.app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(sellerAddress)).execute();
 });
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
-const caseStatus = async (caseId: string) => (await app.deps.db.selectFrom('after_sales').select('status').where('id', '=', BigInt(caseId)).executeTakeFirstOrThrow()).status;
+const caseStatus = async (caseId: string) => (await suite.app.deps.db.selectFrom('after_sales').select('status').where('id', '=', BigInt(caseId)).executeTakeFirstOrThrow()).status;
 
 /** A received order of demo_buyer from demo_seller (price + 1 shipping), through the API. */
 async function receivedOrder(title: string, price: string): Promise<string> {
-  const p = await insertProduct(app.deps.db, { seller: 'demo_seller', title, price, shippingFee: '1' });
-  const addressId = await insertAddress(app.deps.db, 'demo_buyer');
+  const p = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title, price, shippingFee: '1' });
+  const addressId = await insertAddress(suite.app.deps.db, 'demo_buyer');
   const placed = await apiBuyer.post<CheckoutAnswer>('/api/commodity/orders/submit', { idempotencyKey: crypto.randomUUID(), items: [{ productId: p.productId, skuId: p.skuIds[0], quantity: 1 }], addressId, paymentMethod: 'balance' });
   const id = placed.object.orders[0]?.id ?? '';
   expect((await apiBuyer.post('/api/pay/balance', { orderIds: [id] })).code).toBe('0000');
@@ -67,7 +59,7 @@ async function photo(): Promise<{ name: string; mimeType: string; buffer: Buffer
 
 /** The buyer applies on the order's after-sale screen with `photos` evidence photos; answers the case id. */
 async function applyInBrowser(page: Page, orderId: string, kind: 'refundOnly' | 'returnAndRefund', amount: string | null, photos: number): Promise<string> {
-  await page.goto(`${app.url}/#/mine/order/detail?id=${orderId}`);
+  await page.goto(`${suite.app.url}/#/mine/order/detail?id=${orderId}`);
   await vis(page, 'order-after-sale').click();
   await page.waitForURL(/#\/mine\/order\/aftersale$/);
   await vis(page, `aftersale-kind-${kind}`).check();
@@ -92,10 +84,10 @@ async function applyInBrowser(page: Page, orderId: string, kind: 'refundOnly' | 
 
 describe('after-sale cases in a real browser', () => {
   it('apply with evidence, the seller rejects, the buyer appeals, the arbiter grants a partial refund at the desk; both sides see it', async () => {
-    const buyer = await phone(browser);
-    const seller = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(seller.page, app.url, 'demo_seller');
+    const buyer = await phone(suite.browser);
+    const seller = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(seller.page, suite.app.url, 'demo_seller');
     const orderId = await receivedOrder('Glass tumbler set', '9');
     const caseId = await applyInBrowser(buyer.page, orderId, 'refundOnly', '8', 2);
     expect(await vis(buyer.page, 'aftersale-status').textContent()).toBe('Applied');
@@ -106,7 +98,7 @@ describe('after-sale cases in a real browser', () => {
     await expect.poll(() => loaded(buyer.page)).toBe(2);
 
     // The seller: the after-sale list with its badge, the case, reject with a reason.
-    await seller.page.goto(`${app.url}/#/mine/seller/aftersale-list`);
+    await seller.page.goto(`${suite.app.url}/#/mine/seller/aftersale-list`);
     await vis(seller.page, `aftersale-row-${caseId}`).click();
     await seller.page.waitForURL(new RegExp(`case=${caseId}`));
     await expect.poll(() => loaded(seller.page)).toBe(2);
@@ -118,10 +110,10 @@ describe('after-sale cases in a real browser', () => {
     await expect.poll(() => caseStatus(caseId)).toBe('sellerRejected');
 
     // Issue 24 finding 8: the order itself says the seller refused, and the right to appeal with its deadline.
-    await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${orderId}`);
+    await buyer.page.goto(`${suite.app.url}/#/mine/order/detail?id=${orderId}`);
     await expect.poll(() => vis(buyer.page, 'order-case-appeal').textContent()).toMatch(/^The seller refused\. You may appeal to the platform until .+: open the case and choose Appeal to the platform\.$/);
     await expectAccessible(buyer.page, 'order with a refused case');
-    await buyer.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await buyer.page.goto(`${suite.app.url}/#/mine/order/aftersale?case=${caseId}`);
     // The buyer appeals with a statement and one more photo.
     await buyer.page.reload();
     await vis(buyer.page, 'aftersale-rejection').waitFor();
@@ -134,10 +126,10 @@ describe('after-sale cases in a real browser', () => {
     await expect.poll(() => caseStatus(caseId)).toBe('underAppeal');
 
     // The arbiter at the console on a desktop: the queue beside the open case.
-    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const desk = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const arbiter = await desk.newPage();
-    await loginAs(arbiter, app.url, 'demo_arbiter');
-    await arbiter.goto(`${app.url}/#/platform/console`);
+    await loginAs(arbiter, suite.app.url, 'demo_arbiter');
+    await arbiter.goto(`${suite.app.url}/#/platform/console`);
     await arbiter.getByText('Appeals', { exact: true }).first().click();
     await arbiter.waitForURL(/#\/platform\/console\/appeals/);
     await vis(arbiter, `appeal-${caseId}`).click();
@@ -164,8 +156,8 @@ describe('after-sale cases in a real browser', () => {
     expect(await errorToasts.count()).toBe(0);
     await vis(arbiter, 'aftersale-decide-partial-amount').fill('3.5');
     await rangeProblem.waitFor({ state: 'detached' });
-    expect(await vis(arbiter, 'aftersale-decide-partial-refund').textContent()).toBe('3.5 π');
-    expect(await vis(arbiter, 'aftersale-decide-partial-submit').textContent()).toBe('Refund 3.5 π');
+    expect(await vis(arbiter, 'aftersale-decide-partial-refund').textContent()).toBe('π 3.5');
+    expect(await vis(arbiter, 'aftersale-decide-partial-submit').textContent()).toBe('Refund \u2066π\u00a03.5\u2069');
     expect(await arbiter.getByRole('dialog').textContent()).toContain('The case closes; this cannot be undone.');
     await vis(arbiter, 'aftersale-decide-partial-reason').fill('One of the two glasses was cracked.');
     await expectAccessible(arbiter, 'arbiter partial refund');
@@ -188,14 +180,14 @@ describe('after-sale cases in a real browser', () => {
   }, 180_000);
 
   it('return and refund: the seller agrees with the prefilled return address, the buyer ships the goods back, the seller confirms, the refund is paid', async () => {
-    const buyer = await phone(browser);
-    const seller = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(seller.page, app.url, 'demo_seller');
+    const buyer = await phone(suite.browser);
+    const seller = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(seller.page, suite.app.url, 'demo_seller');
     const orderId = await receivedOrder('Linen shirt', '12');
     const caseId = await applyInBrowser(buyer.page, orderId, 'returnAndRefund', null, 1);
 
-    await seller.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await seller.page.goto(`${suite.app.url}/#/mine/order/aftersale?case=${caseId}`);
     await vis(seller.page, 'aftersale-agree-open').click();
     await expect.poll(async () => vis(seller.page, 'aftersale-agree-detail').inputValue()).not.toBe(''); // prefilled from the default address
     await vis(seller.page, 'aftersale-agree-submit').click();
@@ -228,11 +220,11 @@ describe('after-sale cases in a real browser', () => {
   }, 180_000);
 
   it('a case left unanswered is deemed agreed by the 24 h timer', async () => {
-    const buyer = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
+    const buyer = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
     const orderId = await receivedOrder('Bamboo tray', '4');
     const caseId = await applyInBrowser(buyer.page, orderId, 'refundOnly', null, 1);
-    const fired = await runDueTimers(app.deps.db, timerHandlers, Date.now() + afterSaleWindows.sellerAnswerWindow + Durations.minute);
+    const fired = await runDueTimers(suite.app.deps.db, timerHandlers, Date.now() + afterSaleWindows.sellerAnswerWindow + Durations.minute);
     expect(fired).toBeGreaterThanOrEqual(1);
     expect(await caseStatus(caseId)).toBe('refunded');
     await buyer.page.reload();
@@ -244,8 +236,8 @@ describe('after-sale cases in a real browser', () => {
   }, 120_000);
 
   it('the gallery draws the after-sale chart with its coverage', async () => {
-    const { context, page } = await phone(browser);
-    await page.goto(`${app.url}/#/statecharts`);
+    const { context, page } = await phone(suite.browser);
+    await page.goto(`${suite.app.url}/#/statecharts`);
     await page.getByRole('button', { name: 'After-sale case and appeal' }).click();
     const chart = page.getByRole('img').first();
     await chart.waitFor();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { appAndBrowser, loginAs, phone } from './support/app';
 import { shot } from './support/shots';
 
 /**
@@ -13,9 +13,7 @@ import { shot } from './support/shots';
  * 15. The cart marks a line that sold out and one above its stock (with the quantity adjusted on a tap)
  *     before checkout; the other lines check out.
  */
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser();
 let seen: { productId: string; skuIds: string[] };
 let unseen: { productId: string; skuIds: string[] };
 let sizes: { productId: string; skuIds: string[] };
@@ -31,15 +29,9 @@ const sizeSkus = [
 ];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  seen = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Seen first lamp', price: '4' });
-  unseen = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Shared link teapot', price: '6' });
-  sizes = await insertProduct(app.deps.db, { seller: 'demo_seller2', title: 'Sized hoodie', price: '9', skus: sizeSkus });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  seen = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Seen first lamp', price: '4' });
+  unseen = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Shared link teapot', price: '6' });
+  sizes = await insertProduct(suite.app.deps.db, { seller: 'demo_seller2', title: 'Sized hoodie', price: '9', skus: sizeSkus });
 });
 
 /** The shell keeps screens alive (hidden): only the visible one counts. */
@@ -54,10 +46,10 @@ const openHash = (page: Page, hash: string) => page.evaluate((h) => (location.ha
 
 describe('a product opened without a connection (finding 13)', () => {
   it('says "No connection", then shows the product by itself once the connection is back; an unknown id is "not available"', async () => {
-    const { context, page } = await phone(browser);
+    const { context, page } = await phone(suite.browser);
     await page.setViewportSize({ width: 390, height: 844 });
     // The product screen's code is on the device (a product seen before); the next product is not.
-    await page.goto(`${app.url}/#/product/detail?id=${seen.productId}`);
+    await page.goto(`${suite.app.url}/#/product/detail?id=${seen.productId}`);
     await vis(page, 'detail-title').waitFor();
 
     await context.setOffline(true);
@@ -81,7 +73,7 @@ describe('a product opened without a connection (finding 13)', () => {
     expect(await vis(page, 'screen-failed').count()).toBe(0);
 
     // In Arabic, pictured.
-    await page.goto(`${app.url}/#/product/detail?id=${seen.productId}`);
+    await page.goto(`${suite.app.url}/#/product/detail?id=${seen.productId}`);
     await inLanguage(page, 'ar');
     await vis(page, 'detail-title').waitFor();
     await context.setOffline(true);
@@ -122,9 +114,9 @@ async function expectOnlyExisting(page: Page) {
 
 describe('the specification sheet (finding 14)', () => {
   it('Medium/Green, then Small: Small in a colour it has, in stock; only existing combinations are offered', async () => {
-    const { context, page } = await phone(browser);
+    const { context, page } = await phone(suite.browser);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${app.url}/#/product/detail?id=${sizes.productId}`);
+    await page.goto(`${suite.app.url}/#/product/detail?id=${sizes.productId}`);
     await vis(page, 'add-to-cart-open').click();
     await vis(page, 'spec-sheet').waitFor();
     // The issue's steps: Medium/Green, then Small (Small has 43 in Black; it has no Green).
@@ -161,14 +153,14 @@ describe('the specification sheet (finding 14)', () => {
 
 describe('cart lines that sold out or have less stock than their quantity (finding 15)', () => {
   it('marks them on the cart before checkout, takes the stock that is left on a tap, and checks out the rest', async () => {
-    const soldOut = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Last clay vase', price: '2', shippingMethod: 'free', skus: [{ specification: 'One size', colour: 'Natural', stock: 5 }] });
-    const few = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Few linen towels', price: '3', shippingMethod: 'free', skus: [{ specification: 'One size', colour: 'White', stock: 10 }] });
-    const plenty = await insertProduct(app.deps.db, { seller: 'demo_seller2', title: 'Plenty of honey', price: '5', shippingMethod: 'free', skus: [{ specification: 'Jar', colour: 'Gold', stock: 50 }] });
-    await insertAddress(app.deps.db, 'demo_buyer');
+    const soldOut = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Last clay vase', price: '2', shippingMethod: 'free', skus: [{ specification: 'One size', colour: 'Natural', stock: 5 }] });
+    const few = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Few linen towels', price: '3', shippingMethod: 'free', skus: [{ specification: 'One size', colour: 'White', stock: 10 }] });
+    const plenty = await insertProduct(suite.app.deps.db, { seller: 'demo_seller2', title: 'Plenty of honey', price: '5', shippingMethod: 'free', skus: [{ specification: 'Jar', colour: 'Gold', stock: 50 }] });
+    await insertAddress(suite.app.deps.db, 'demo_buyer');
     const [soldOutSku, fewSku, plentySku] = [soldOut.skuIds[0] ?? '', few.skuIds[0] ?? '', plenty.skuIds[0] ?? ''];
-    const { context, page } = await phone(browser);
+    const { context, page } = await phone(suite.browser);
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, app.url, 'demo_buyer');
+    await loginAs(page, suite.app.url, 'demo_buyer');
     await page.evaluate(
       (items) => localStorage.setItem('coin-mall.cart', JSON.stringify(items)),
       [
@@ -178,13 +170,13 @@ describe('cart lines that sold out or have less stock than their quantity (findi
       ],
     );
     await page.reload();
-    await page.goto(`${app.url}/#/product/cart`);
+    await page.goto(`${suite.app.url}/#/product/cart`);
     await expect.poll(() => vis(page, `cart-qty-${fewSku}`).textContent()).toBe('3');
     expect(await vis(page, 'cart-checkout').textContent()).toBe('Check out (3)');
 
     // Meanwhile the stock drops: one line sells out, another has 2 left for the 3 in the cart.
-    await app.deps.db.updateTable('product_skus').set({ stock: 0 }).where('id', '=', BigInt(soldOutSku)).execute();
-    await app.deps.db.updateTable('product_skus').set({ stock: 2 }).where('id', '=', BigInt(fewSku)).execute();
+    await suite.app.deps.db.updateTable('product_skus').set({ stock: 0 }).where('id', '=', BigInt(soldOutSku)).execute();
+    await suite.app.deps.db.updateTable('product_skus').set({ stock: 2 }).where('id', '=', BigInt(fewSku)).execute();
 
     // The buyer comes back to the cart (a kept-alive screen shown again): it shows the stock of now.
     await openHash(page, '#/index');
@@ -221,7 +213,7 @@ describe('cart lines that sold out or have less stock than their quantity (findi
     await vis(page, 'submit-order').click();
     await vis(page, 'pay-review-confirm').click();
     await page.waitForURL(/#\/result\/success/, { timeout: 20_000 });
-    expect((await app.deps.db.selectFrom('product_skus').select('stock').where('id', '=', BigInt(fewSku)).executeTakeFirstOrThrow()).stock).toBe(0);
+    expect((await suite.app.deps.db.selectFrom('product_skus').select('stock').where('id', '=', BigInt(fewSku)).executeTakeFirstOrThrow()).stock).toBe(0);
     await context.close();
   });
 });

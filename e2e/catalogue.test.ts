@@ -68,7 +68,8 @@ describe('catalogue journey in a real browser', () => {
     expect(await errorOf(seller, 'description').textContent()).toBe('Please enter a description');
     expect(await errorOf(seller, 'categoryId').textContent()).toBe('Please choose a category');
     expect(await errorOf(seller, 'condition').textContent()).toBe('Please choose the type');
-    expect(await seller.getByTestId('error-sku-0').textContent()).toBe('Please enter the specification');
+    // A simple product's one combination is filled in ("One size", "As pictured"); its stock is asked beside the price.
+    expect(await errorOf(seller, 'stock').textContent()).toBe('Please enter the stock');
     expect(await errorOf(seller, 'price').textContent()).toBe('Please enter the price');
     expect(await errorOf(seller, 'shippingMethod').textContent()).toBe('Please choose the shipping method');
     expect(await errorOf(seller, 'shippingPlace').textContent()).toBe('Please enter the shipping place');
@@ -93,11 +94,15 @@ describe('catalogue journey in a real browser', () => {
     await seller.getByLabel('Description').fill(`A hand-thrown ${Array.from({ length: 32 }, (_, i) => `word${i}`).join(' ')}`);
     await seller.getByLabel('Category').selectOption({ label: 'Home & living' });
     await seller.getByTestId('condition-new').click();
+    // The variants are folded; the seller opens them to name the combination.
+    await seller.getByTestId('fold-variants').locator('summary').click();
+    await seller.getByTestId('sku-spec-0').fill('');
+    await expect.poll(() => seller.getByTestId('error-sku-0').textContent()).toBe('Please enter the specification');
     await seller.getByTestId('sku-spec-0').fill('1 litre');
     await seller.getByTestId('sku-colour-0').fill('White');
-    await seller.getByTestId('sku-stock-0').fill('0');
-    await expect.poll(() => seller.getByTestId('error-sku-0').textContent()).toBe('The stock cannot be 0');
-    await seller.getByTestId('sku-stock-0').fill('4');
+    await seller.locator('#stock').fill('0');
+    await expect.poll(() => errorOf(seller, 'stock').textContent()).toBe('The stock cannot be 0');
+    await seller.locator('#stock').fill('4');
     await seller.getByLabel('Price (Pi)').fill('3.123456789');
     await expect.poll(() => errorOf(seller, 'price').textContent()).toBe('At most 7 decimal places');
     await seller.getByLabel('Price (Pi)').fill('3.25');

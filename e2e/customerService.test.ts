@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { appAndBrowser, loginAs, phone } from './support/app';
 import { shot, shotsDir } from './support/shots';
 
 /**
@@ -10,21 +10,13 @@ import { shot, shotsDir } from './support/shots';
  * back and the messages sent meanwhile appear; a work order is filed for an order and answered by
  * staff in the console's customer-service desk.
  */
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser();
 let basket: { productId: string; skuIds: string[] };
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  basket = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Hand-woven basket', price: '5', shippingFee: '1' });
-  const addressId = await insertAddress(app.deps.db, 'demo_buyer');
-  await app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(addressId)).execute();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  basket = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Hand-woven basket', price: '5', shippingFee: '1' });
+  const addressId = await insertAddress(suite.app.deps.db, 'demo_buyer');
+  await suite.app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(addressId)).execute();
 });
 
 /** The shell keeps screens alive (hidden): only the visible one counts. */
@@ -38,12 +30,12 @@ async function say(page: Page, text: string) {
 
 describe('live chat in a real browser', () => {
   it('the buyer opens a chat from a product, the seller answers from another context, the buyer sees it live; a dropped network loses nothing', async () => {
-    const buyer = await phone(browser);
-    const seller = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(seller.page, app.url, 'demo_seller');
+    const buyer = await phone(suite.browser);
+    const seller = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(seller.page, suite.app.url, 'demo_seller');
 
-    await buyer.page.goto(`${app.url}/#/product/detail?id=${basket.productId}`);
+    await buyer.page.goto(`${suite.app.url}/#/product/detail?id=${basket.productId}`);
     await vis(buyer.page, 'chat-seller').click();
     await buyer.page.waitForURL(/#\/chatRoom/);
     await expect.poll(() => vis(buyer.page, 'chat-subject').textContent()).toContain('Hand-woven basket');
@@ -52,9 +44,9 @@ describe('live chat in a real browser', () => {
     await expect.poll(() => messageTexts(buyer.page)).toContain('Is the basket handmade?');
 
     // The seller: the account tab's badge counts the unread message; the conversation is in Messages.
-    await seller.page.goto(`${app.url}/#/index`);
+    await seller.page.goto(`${suite.app.url}/#/index`);
     await vis(seller.page, 'account-badge').waitFor();
-    await seller.page.goto(`${app.url}/#/contactorList`);
+    await seller.page.goto(`${suite.app.url}/#/contactorList`);
     await expect.poll(() => vis(seller.page, 'conversation-unread').count()).toBe(1);
     await vis(seller.page, 'conversation').first().click();
     await seller.page.waitForURL(/#\/chatRoom/);
@@ -96,7 +88,7 @@ describe('live chat in a real browser', () => {
       await seller.page.setViewportSize({ width: 390, height: 844 });
       for (const language of ['en', 'ar']) {
         await seller.page.evaluate((code) => localStorage.setItem('coin-mall.language', code), language);
-        await seller.page.goto(`${app.url}/#/contactorList`);
+        await seller.page.goto(`${suite.app.url}/#/contactorList`);
         await seller.page.reload();
         await vis(seller.page, 'conversation').first().waitFor();
         await shot(seller.page, `messages-390-${language}`);
@@ -113,10 +105,10 @@ describe('live chat in a real browser', () => {
 
 describe('the help tab and the console desk in a real browser', () => {
   it('a buyer asks online customer service from the help tab; staff answer live from the desk with the buyer\'s orders beside', async () => {
-    const buyer = await phone(browser);
-    const staff = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(staff.page, app.url, 'demo_arbiter');
+    const buyer = await phone(suite.browser);
+    const staff = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(staff.page, suite.app.url, 'demo_arbiter');
 
     await vis(buyer.page, 'tab-help').click();
     await buyer.page.waitForURL(/#\/mine\/customerService/);
@@ -127,7 +119,7 @@ describe('the help tab and the console desk in a real browser', () => {
     await say(buyer.page, 'How do I change my delivery address?');
     await expect.poll(() => messageTexts(buyer.page)).toContain('How do I change my delivery address?');
 
-    await staff.page.goto(`${app.url}/#/platform/console/service`);
+    await staff.page.goto(`${suite.app.url}/#/platform/console/service`);
     await vis(staff.page, 'conversation').first().click();
     // On a phone the desk shows one pane at a time (issue 24): the customer is one tap away.
     await vis(staff.page, 'desk-show-customer').click();
@@ -145,8 +137,8 @@ describe('the help tab and the console desk in a real browser', () => {
 
 describe('the help tab in Arabic', () => {
   it('shows the help tab right to left with the frequent questions in Arabic; a visitor is asked to log in before chatting', async () => {
-    const { context, page } = await phone(browser);
-    await page.goto(`${app.url}/#/new-my`);
+    const { context, page } = await phone(suite.browser);
+    await page.goto(`${suite.app.url}/#/new-my`);
     await page.getByTestId('language-button').click();
     await page.getByRole('radio', { name: 'العربية' }).click();
     await page.keyboard.press('Escape');
@@ -163,29 +155,29 @@ describe('the help tab in Arabic', () => {
 
 describe('work orders in a real browser', () => {
   it('a work order is filed for an order and answered by staff in the console', async () => {
-    const buyer = await phone(browser);
-    const staff = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(staff.page, app.url, 'demo_arbiter');
+    const buyer = await phone(suite.browser);
+    const staff = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(staff.page, suite.app.url, 'demo_arbiter');
 
     // An order of the buyer's, paid from the balance.
-    await buyer.page.goto(`${app.url}/#/product/submit-order?buy=${basket.productId}:${basket.skuIds[0]}:1`);
+    await buyer.page.goto(`${suite.app.url}/#/product/submit-order?buy=${basket.productId}:${basket.skuIds[0]}:1`);
     await vis(buyer.page, 'order-total').waitFor();
     await vis(buyer.page, 'pay-method-balance').check();
     await vis(buyer.page, 'submit-order').click();
     await vis(buyer.page, 'pay-review-confirm').click();
     await buyer.page.waitForURL(/#\/result\/success/);
-    const order = await app.deps.db.selectFrom('orders').select(['id', 'order_no']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const order = await suite.app.deps.db.selectFrom('orders').select(['id', 'order_no']).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
     // A number that is not one of the buyer's orders is refused: "Submission Failed".
-    await buyer.page.goto(`${app.url}/#/workorder/workorderadd`);
+    await buyer.page.goto(`${suite.app.url}/#/workorder/workorderadd`);
     await vis(buyer.page, 'workorder-orderno').fill('CM-NOT-MINE-1');
     await vis(buyer.page, 'workorder-description').fill('Where is my parcel, please?');
     await vis(buyer.page, 'workorder-submit').click();
     await buyer.page.getByText('Submission Failed').waitFor();
 
     // From the order's detail, with the order number filled in.
-    await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${order.id}`);
+    await buyer.page.goto(`${suite.app.url}/#/mine/order/detail?id=${order.id}`);
     await vis(buyer.page, 'order-workorder').click();
     await buyer.page.waitForURL(/#\/workorder\/workorderadd/);
     expect(await vis(buyer.page, 'workorder-orderno').inputValue()).toBe(order.order_no);
@@ -196,7 +188,7 @@ describe('work orders in a real browser', () => {
     expect(await vis(buyer.page, 'workorder-status').textContent()).toBe('Open');
 
     // Staff: the console's customer-service desk, the work-order queue by age, answer.
-    await staff.page.goto(`${app.url}/#/platform/console`);
+    await staff.page.goto(`${suite.app.url}/#/platform/console`);
     await vis(staff.page, 'console-customerService').click();
     await staff.page.waitForURL(/#\/platform\/console\/service/);
     await vis(staff.page, 'desk-tab-workorders').click();

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseMoney } from '../src/domain/money';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
 import type { ConversationView } from '../src/domain/types/customerService';
 import { ApiCaller } from '../server/testing/apiClient';
 import { insertAddress, insertProduct, userId } from '../server/testing/commerceFixtures';
-import { explainFailures, launchBrowser, loginAs, phone, startApp } from './support/app';
+import { appAndBrowser, explainFailures, loginAs, phone } from './support/app';
 import { expectAccessible } from './support/axe';
 import { shot } from './support/shots';
 
@@ -17,26 +17,16 @@ import { shot } from './support/shots';
  * review with large pictures that open the zoomable full-screen viewer, the seller's record beside; the
  * console's users with their roles in words. SHOTS_DIR=<dir> saves screenshots of each screen.
  */
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 async function desk(language = 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'en-US' });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'en-US' });
   const page = await context.newPage();
   explainFailures(page);
-  await loginAs(page, app.url, 'demo_arbiter');
+  await loginAs(page, suite.app.url, 'demo_arbiter');
   if (language !== 'en') {
     await page.evaluate((c) => localStorage.setItem('coin-mall.language', c), language);
     await page.reload();
@@ -50,8 +40,8 @@ const box = async (page: Page, testId: string) => (await vis(page, testId).bound
 describe('the customer-service desk (finding 16)', () => {
   it('shows the queue, the conversation and the customer side by side at 1280 px, the customer with orders and cases named by product; one pane at a time on a phone', async () => {
     // The customer: an order of a named product with an after-sale case on it, and a question to the platform.
-    const db = app.deps.db;
-    const buyerApi = new ApiCaller(app.url, () => Date.now());
+    const db = suite.app.deps.db;
+    const buyerApi = new ApiCaller(suite.app.url, () => Date.now());
     await buyerApi.loginAs('demo_buyer');
     const product = await insertProduct(db, { seller: 'demo_seller', title: 'Rattan lamp shade', price: '6', shippingFee: '1' });
     const addressId = await insertAddress(db, 'demo_buyer');
@@ -69,7 +59,7 @@ describe('the customer-service desk (finding 16)', () => {
 
     for (const language of ['en', 'ar']) {
       const staff = await desk(language);
-      await staff.page.goto(`${app.url}/#/platform/console/service`);
+      await staff.page.goto(`${suite.app.url}/#/platform/console/service`);
       await vis(staff.page, 'desk-panes').waitFor();
       await vis(staff.page, 'conversation').first().click();
       // Three panes side by side, in reading order (mirrored in Arabic).
@@ -100,11 +90,11 @@ describe('the customer-service desk (finding 16)', () => {
 
     // A phone: one pane at a time, with a way to each of the others.
     for (const language of ['en', 'ar']) {
-      const { context, page } = await phone(browser, { height: 844 });
+      const { context, page } = await phone(suite.browser, { height: 844 });
       await page.setViewportSize({ width: 390, height: 844 });
-      await loginAs(page, app.url, 'demo_arbiter');
+      await loginAs(page, suite.app.url, 'demo_arbiter');
       if (language !== 'en') await page.evaluate((c) => localStorage.setItem('coin-mall.language', c), language);
-      await page.goto(`${app.url}/#/platform/console/service`);
+      await page.goto(`${suite.app.url}/#/platform/console/service`);
       await page.reload();
       await vis(page, 'conversation').first().waitFor();
       expect(await vis(page, 'desk-chat-pane').count()).toBe(0);
@@ -148,12 +138,12 @@ describe('the customer-service desk (finding 16)', () => {
 
 describe('product review (finding 17)', () => {
   it('shows each picture large, opening the zoomable full-screen viewer, with the seller beside: shop, account age, products reviewed, open disputes', async () => {
-    const db = app.deps.db;
+    const db = suite.app.deps.db;
     const sellerId = await userId(db, 'demo_seller');
     await db.insertInto('seller_applications').values({ user_id: sellerId, store_name: 'Demo Seller Goods', real_name: 'Demo Seller', email: 'shop@example.com', status: 'approved' }).execute();
     for (const language of ['en', 'ar']) {
       const staff = await desk(language);
-      await staff.page.goto(`${app.url}/#/platform/console/products`);
+      await staff.page.goto(`${suite.app.url}/#/platform/console/products`);
       const item = vis(staff.page, 'review-item').filter({ has: staff.page.getByTestId('review-picture') }).first();
       await item.waitFor();
       const picture = item.getByTestId('review-picture').first();
@@ -189,10 +179,10 @@ describe('product review (finding 17)', () => {
       await staff.context.close();
     }
     // A phone: pictures still large, the seller under the product.
-    const { context, page } = await phone(browser, { height: 844 });
+    const { context, page } = await phone(suite.browser, { height: 844 });
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, app.url, 'demo_arbiter');
-    await page.goto(`${app.url}/#/platform/console/products`);
+    await loginAs(page, suite.app.url, 'demo_arbiter');
+    await page.goto(`${suite.app.url}/#/platform/console/products`);
     const item = vis(page, 'review-item').filter({ has: page.getByTestId('review-picture') }).first();
     await item.getByTestId('review-seller').getByTestId('person-products').waitFor();
     expect((await item.getByTestId('review-picture').first().boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(200);
@@ -210,7 +200,7 @@ describe('console users (role names)', () => {
       ['ar', 'مشترٍ · بائع'],
     ] as const) {
       const staff = await desk(language);
-      await staff.page.goto(`${app.url}/#/platform/console/users`);
+      await staff.page.goto(`${suite.app.url}/#/platform/console/users`);
       await vis(staff.page, 'field-q').fill('demo_seller');
       await vis(staff.page, 'console-find').click();
       const roles = vis(staff.page, 'console-user-demo_seller').getByTestId('console-user-roles');

@@ -1,39 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { appAndBrowser, loginAs, phone } from './support/app';
 
 /**
  * Issue 11, defect 4: kept-alive screens show the person's own last change when shown again
  * (DESIGN: a change marks the data it touches; a kept-alive screen showing that data refreshes).
  */
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser();
 let lamp: { productId: string; skuIds: string[] };
 let vase: { productId: string; skuIds: string[] };
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  lamp = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Fresh lamp', price: '2', shippingFee: '1' });
-  vase = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Fresh vase', price: '3', shippingFee: '1' });
-  await insertAddress(app.deps.db, 'demo_buyer');
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  lamp = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Fresh lamp', price: '2', shippingFee: '1' });
+  vase = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Fresh vase', price: '3', shippingFee: '1' });
+  await insertAddress(suite.app.deps.db, 'demo_buyer');
 });
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 const fastHost = (page: Page) => page.evaluate(() => (window.__sandboxHostTiming = { approvalRetryMs: 400, approvalTimeoutMs: 30_000 }));
-const hash = (page: Page, path: string) => page.goto(`${app.url}/#${path}`);
+const hash = (page: Page, path: string) => page.goto(`${suite.app.url}/#${path}`);
 
 describe('kept-alive screens stay fresh', () => {
   it('after paying, Account → My cart → Check out does not reopen the order just paid', async () => {
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
     await page.evaluate((items) => localStorage.setItem('coin-mall.cart', JSON.stringify(items)), [{ productId: lamp.productId, skuId: lamp.skuIds[0], quantity: 1, selected: true }]);
     await hash(page, '/product/cart');
     await vis(page, 'cart-checkout').click();
@@ -71,8 +63,8 @@ describe('kept-alive screens stay fresh', () => {
   });
 
   it('favourites show a product just collected and lose one just uncollected, without a reload', async () => {
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
     await vis(page, 'open-collect').click();
     await vis(page, 'collect-empty').waitFor();
     await hash(page, `/product/detail?id=${lamp.productId}`);
@@ -90,16 +82,16 @@ describe('kept-alive screens stay fresh', () => {
   });
 
   it('a notice just read is no longer marked unread in the kept-alive list', async () => {
-    const staff = await phone(browser);
-    await loginAs(staff.page, app.url, 'demo_arbiter');
-    await staff.page.goto(`${app.url}/#/platform/console/notices`);
+    const staff = await phone(suite.browser);
+    await loginAs(staff.page, suite.app.url, 'demo_arbiter');
+    await staff.page.goto(`${suite.app.url}/#/platform/console/notices`);
     await vis(staff.page, 'field-title').fill('Fresh hours');
     await vis(staff.page, 'field-body').fill('Open late on Fridays.');
     await vis(staff.page, 'notice-publish').click();
     await staff.page.getByText('The notice is published').waitFor();
 
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
     await vis(page, 'open-notices').click();
     await page.locator('[data-testid^="notice-"][data-read="false"]').filter({ visible: true, hasText: 'Fresh hours' }).click();
     await vis(page, 'notice-detail').getByText('Open late on Fridays.').waitFor();

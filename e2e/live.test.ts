@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMoney } from '../src/domain/money';
 import type { OrderAction } from '../src/domain/schemas/orders';
 import type { CheckoutAnswer } from '../src/domain/types/commerce';
@@ -9,35 +9,27 @@ import { ApiCaller } from '../server/testing/apiClient';
 import { walletAddress } from '../server/sandbox/ledger';
 import { createWithdrawal } from '../server/services/withdrawals';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { appAndBrowser, loginAs, phone } from './support/app';
 
 /**
  * Issue 23: live screens. The four findings (each failed on the code before this issue), then the
  * two-person matrix: with A's screen open, B acts (through the API a screen uses), and A's screen
  * shows it without navigation, through the tab's live channel.
  */
-type App = Awaited<ReturnType<typeof startApp>>;
-let app: App;
-let browser: Browser;
+const suite = appAndBrowser({ sandboxConfirmMs: 0 });
 let apiBuyer: ApiCaller;
 let apiSeller: ApiCaller;
 let apiStaff: ApiCaller;
 
 beforeAll(async () => {
-  app = await startApp({ sandboxConfirmMs: 0 });
-  browser = await launchBrowser();
-  apiBuyer = new ApiCaller(app.url, () => Date.now());
-  apiSeller = new ApiCaller(app.url, () => Date.now());
-  apiStaff = new ApiCaller(app.url, () => Date.now());
+  apiBuyer = new ApiCaller(suite.app.url, () => Date.now());
+  apiSeller = new ApiCaller(suite.app.url, () => Date.now());
+  apiStaff = new ApiCaller(suite.app.url, () => Date.now());
   await apiBuyer.loginAs('demo_buyer');
   await apiSeller.loginAs('demo_seller');
   await apiStaff.loginAs('demo_arbiter');
-  const sellerAddress = await insertAddress(app.deps.db, 'demo_seller');
-  await app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(sellerAddress)).execute();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  const sellerAddress = await insertAddress(suite.app.deps.db, 'demo_seller');
+  await suite.app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(sellerAddress)).execute();
 });
 
 const vis = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
@@ -52,8 +44,8 @@ async function act(caller: ApiCaller, id: string, action: OrderAction) {
 
 /** A paid order of demo_buyer from demo_seller (price + 1 shipping), through the API. */
 async function paidOrder(title: string, price: string): Promise<{ id: string; orderNo: string }> {
-  const p = await insertProduct(app.deps.db, { seller: 'demo_seller', title, price, shippingFee: '1' });
-  const addressId = await insertAddress(app.deps.db, 'demo_buyer');
+  const p = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title, price, shippingFee: '1' });
+  const addressId = await insertAddress(suite.app.deps.db, 'demo_buyer');
   const placed = await apiBuyer.post<CheckoutAnswer>('/api/commodity/orders/submit', { idempotencyKey: crypto.randomUUID(), items: [{ productId: p.productId, skuId: p.skuIds[0], quantity: 1 }], addressId, paymentMethod: 'balance' });
   const order = placed.object.orders[0];
   expect((await apiBuyer.post('/api/pay/balance', { orderIds: [order?.id] })).code).toBe('0000');
@@ -72,7 +64,7 @@ async function evidence(): Promise<string> {
   const png = await sharp({ create: { width: 16, height: 8, channels: 3, background: `#${crypto.randomBytes(3).toString('hex')}` } }).png().toBuffer();
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'evidence.png');
-  const res = await fetch(`${app.url}/api/upload/image`, { method: 'POST', headers: apiBuyer.headersFor('POST', '/api/upload/image'), body: form });
+  const res = await fetch(`${suite.app.url}/api/upload/image`, { method: 'POST', headers: apiBuyer.headersFor('POST', '/api/upload/image'), body: form });
   return ((await res.json()) as { object: { id: string } }).object.id;
 }
 
@@ -84,11 +76,11 @@ async function openCase(orderId: string, kind: 'refundOnly' | 'returnAndRefund',
 
 describe('the four findings of issue 23', () => {
   it('after a coin payment, Continue shopping → Account → My cart → Check out shows the cart, not the order just paid', async () => {
-    const lamp = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Live lamp', price: '2', shippingFee: '1' });
-    const vase = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Live vase', price: '3', shippingFee: '1' });
-    await insertAddress(app.deps.db, 'demo_buyer');
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
+    const lamp = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Live lamp', price: '2', shippingFee: '1' });
+    const vase = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Live vase', price: '3', shippingFee: '1' });
+    await insertAddress(suite.app.deps.db, 'demo_buyer');
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
     await page.evaluate(
       (items) => localStorage.setItem('coin-mall.cart', JSON.stringify(items)),
       [
@@ -96,7 +88,7 @@ describe('the four findings of issue 23', () => {
         { productId: vase.productId, skuId: vase.skuIds[0], quantity: 1, selected: false },
       ],
     );
-    await page.goto(`${app.url}/#/product/cart`);
+    await page.goto(`${suite.app.url}/#/product/cart`);
     await vis(page, 'cart-checkout').click();
     await page.waitForURL(/#\/product\/submit-order$/);
     await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 3');
@@ -123,9 +115,9 @@ describe('the four findings of issue 23', () => {
     const { orderNo } = await paidOrder('Live kettle', '4');
     const filed = await apiBuyer.post<{ id: string }>('/api/workorder/add', { orderNo, category: 'delivery', description: 'When will my kettle be shipped, please?', images: [] });
     expect(filed.code, filed.msg).toBe('0000');
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
-    await page.goto(`${app.url}/#/workorder/workorderlist`);
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
+    await page.goto(`${suite.app.url}/#/workorder/workorderlist`);
     await vis(page, 'workorder').first().click();
     await page.waitForURL(/#\/workorder\/workorderdetail/);
     await expect.poll(() => vis(page, 'workorder-status').textContent()).toBe('Open');
@@ -149,9 +141,9 @@ describe('the four findings of issue 23', () => {
   it('an after-sale case left open follows the seller: agreed, with the button to ship the goods back', async () => {
     const orderId = await receivedOrder('Live tumbler', '6');
     const caseId = await openCase(orderId, 'returnAndRefund', '7');
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
-    await page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
+    await page.goto(`${suite.app.url}/#/mine/order/aftersale?case=${caseId}`);
     await expect.poll(() => vis(page, 'aftersale-status').textContent()).toBe('Applied');
     expect(await vis(page, 'aftersale-ship-open').count()).toBe(0);
     const agreed = await apiSeller.post('/api/aftersale/act', { id: caseId, action: { type: 'AGREE', returnAddress: { name: 'Shop returns', phone: '+63 912 345 6789', region: 'Metro Manila', detail: '1 Market Street' } } });
@@ -162,10 +154,10 @@ describe('the four findings of issue 23', () => {
   }, 120_000);
 
   it('chat messages typed offline are sent, in order and once each, when the connection returns', async () => {
-    const basket = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Live basket', price: '5', shippingFee: '1' });
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
-    await page.goto(`${app.url}/#/product/detail?id=${basket.productId}`);
+    const basket = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Live basket', price: '5', shippingFee: '1' });
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
+    await page.goto(`${suite.app.url}/#/product/detail?id=${basket.productId}`);
     await vis(page, 'chat-seller').click();
     await page.waitForURL(/#\/chatRoom/);
     await vis(page, 'chat-connection').and(page.locator('[data-state="live"]')).waitFor();
@@ -185,7 +177,7 @@ describe('the four findings of issue 23', () => {
     expect(second).toBeGreaterThan(first);
     expect(texts.filter((t) => t.includes('while offline'))).toHaveLength(2);
     expect(texts[first]).toContain('Sent when back online');
-    const stored = await app.deps.db.selectFrom('chat_messages').select('body').where('body', 'like', '%while offline').orderBy('id').execute();
+    const stored = await suite.app.deps.db.selectFrom('chat_messages').select('body').where('body', 'like', '%while offline').orderBy('id').execute();
     expect(stored.map((m) => m.body)).toEqual(['First while offline', 'Second while offline']);
     await context.close();
   }, 120_000);
@@ -195,11 +187,11 @@ describe('the four findings of issue 23', () => {
 describe('the two-person matrix: what another person does reaches an open screen', () => {
   it("the seller confirms and ships → the buyer's open order; the buyer confirms receipt → the seller's open order", async () => {
     const order = await paidOrder('Matrix lamp', '3');
-    const buyer = await phone(browser);
-    const seller = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(seller.page, app.url, 'demo_seller');
-    await buyer.page.goto(`${app.url}/#/mine/order/detail?id=${order.id}`);
+    const buyer = await phone(suite.browser);
+    const seller = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(seller.page, suite.app.url, 'demo_seller');
+    await buyer.page.goto(`${suite.app.url}/#/mine/order/detail?id=${order.id}`);
     const stage = () => vis(buyer.page, 'order-detail-status').getAttribute('data-stage');
     await vis(buyer.page, 'order-detail-status').waitFor();
     const paid = await stage();
@@ -211,7 +203,7 @@ describe('the two-person matrix: what another person does reaches an open screen
     await expect.poll(stage, live).not.toBe(confirmed);
     await vis(buyer.page, 'order-confirm-receipt').waitFor(live);
 
-    await seller.page.goto(`${app.url}/#/mine/seller/order-detail?id=${order.id}`);
+    await seller.page.goto(`${suite.app.url}/#/mine/seller/order-detail?id=${order.id}`);
     const sellerStage = () => vis(seller.page, 'seller-detail-head').getAttribute('data-stage');
     await vis(seller.page, 'seller-detail-head').waitFor();
     const shipped = await sellerStage();
@@ -224,18 +216,18 @@ describe('the two-person matrix: what another person does reaches an open screen
   it("the seller rejects → the buyer's open case; the arbiter decides → the seller's open case", async () => {
     const orderId = await receivedOrder('Matrix tumbler', '5');
     const caseId = await openCase(orderId, 'refundOnly', '6');
-    const buyer = await phone(browser);
-    const seller = await phone(browser);
-    await loginAs(buyer.page, app.url, 'demo_buyer');
-    await loginAs(seller.page, app.url, 'demo_seller');
-    await buyer.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    const buyer = await phone(suite.browser);
+    const seller = await phone(suite.browser);
+    await loginAs(buyer.page, suite.app.url, 'demo_buyer');
+    await loginAs(seller.page, suite.app.url, 'demo_seller');
+    await buyer.page.goto(`${suite.app.url}/#/mine/order/aftersale?case=${caseId}`);
     await expect.poll(() => vis(buyer.page, 'aftersale-status').textContent()).toBe('Applied');
     expect((await apiSeller.post('/api/aftersale/act', { id: caseId, action: { type: 'REJECT', reason: 'Checked intact when packed.' } })).code).toBe('0000');
     await vis(buyer.page, 'aftersale-rejection').waitFor(live);
     expect(await vis(buyer.page, 'aftersale-rejection').textContent()).toContain('Checked intact when packed.');
 
     expect((await apiBuyer.post('/api/aftersale/act', { id: caseId, action: { type: 'APPEAL', statement: 'The courier photo shows the crack.', evidence: [] } })).code).toBe('0000');
-    await seller.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await seller.page.goto(`${suite.app.url}/#/mine/order/aftersale?case=${caseId}`);
     await expect.poll(() => vis(seller.page, 'aftersale-status').textContent()).not.toBe('Applied');
     const decided = await apiStaff.post('/api/aftersale/act', { id: caseId, action: { type: 'DECIDE_FULL', reason: 'The photos show the damage.' } });
     expect(decided.code, decided.msg).toBe('0000');
@@ -251,9 +243,9 @@ describe('the two-person matrix: what another person does reaches an open screen
     const caseId = await openCase(orderId, 'returnAndRefund', '5');
     const agreed = await apiSeller.post('/api/aftersale/act', { id: caseId, action: { type: 'AGREE', returnAddress: { name: 'Shop returns', phone: '+63 912 345 6789', region: 'Metro Manila', detail: '1 Market Street' } } });
     expect(agreed.code, agreed.msg).toBe('0000');
-    const seller = await phone(browser);
-    await loginAs(seller.page, app.url, 'demo_seller');
-    await seller.page.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    const seller = await phone(suite.browser);
+    await loginAs(seller.page, suite.app.url, 'demo_seller');
+    await seller.page.goto(`${suite.app.url}/#/mine/order/aftersale?case=${caseId}`);
     await expect.poll(() => vis(seller.page, 'aftersale-status').textContent()).toBe('Agreed');
     expect(await vis(seller.page, 'aftersale-confirm-return-open').count()).toBe(0);
     const shipped = await apiBuyer.post('/api/aftersale/act', { id: caseId, action: { type: 'SHIP_RETURN', company: 'DHL', number: 'DHL7654321' } });
@@ -265,11 +257,11 @@ describe('the two-person matrix: what another person does reaches an open screen
   }, 120_000);
 
   it("staff approve a withdrawal → the person's open record follows it to the payout", async () => {
-    const user = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
-    const id = await createWithdrawal(app.deps, user, { address: walletAddress(user.pi_uid ?? ''), amount: parseMoney('5') }); // the Pi wallet the platform pays (issue 34)
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
-    await page.goto(`${app.url}/#/mine/withdrawalproduct?id=${id}`);
+    const user = await suite.app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
+    const id = await createWithdrawal(suite.app.deps, user, { address: walletAddress(user.pi_uid ?? ''), amount: parseMoney('5') }); // the Pi wallet the platform pays (issue 34)
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
+    await page.goto(`${suite.app.url}/#/mine/withdrawalproduct?id=${id}`);
     const status = () => vis(page, 'withdraw-detail-status').getAttribute('data-status');
     await expect.poll(status).toBe('toBeConfirmed');
     // The approval, then the payout confirmed on the platform, each reach the open record.
@@ -284,21 +276,21 @@ describe('the two-person matrix: what another person does reaches an open screen
     const { orderNo } = await paidOrder('Matrix kettle', '4');
     const filed = await apiBuyer.post<{ id: string }>('/api/workorder/add', { orderNo, category: 'delivery', description: 'Is my kettle on its way, please?', images: [] });
     expect(filed.code, filed.msg).toBe('0000');
-    const { context, page } = await phone(browser);
-    await loginAs(page, app.url, 'demo_buyer');
-    await page.goto(`${app.url}/#/workorder/workorderdetail?id=${filed.object.id}`);
+    const { context, page } = await phone(suite.browser);
+    await loginAs(page, suite.app.url, 'demo_buyer');
+    await page.goto(`${suite.app.url}/#/workorder/workorderdetail?id=${filed.object.id}`);
     await expect.poll(() => vis(page, 'workorder-status').textContent()).toBe('Open');
     expect((await apiStaff.post('/api/platform/workorder/reply', { id: filed.object.id, body: 'It ships today.' })).code).toBe('0000');
     await expect.poll(() => vis(page, 'workorder-status').textContent(), live).toBe('Answered');
     expect(await vis(page, 'workorder-reply').last().textContent()).toContain('It ships today.');
 
-    await page.goto(`${app.url}/#/mine/notice`);
+    await page.goto(`${suite.app.url}/#/mine/notice`);
     const notice = await apiStaff.post<{ id: string }>('/api/console/notices/publish', { title: 'Live notice', body: 'A notice published while the list is open.' });
     expect(notice.code, notice.msg).toBe('0000');
     await vis(page, `notice-${notice.object.id}`).waitFor(live);
 
     // The buyer on the home tab; the seller writes in their conversation: the account tab's badge counts it.
-    await page.goto(`${app.url}/#/index`);
+    await page.goto(`${suite.app.url}/#/index`);
     await vis(page, 'tab-home').waitFor();
     const badge = async () => Number((await vis(page, 'account-badge').count()) ? await vis(page, 'account-badge').textContent() : 0);
     // What the badge counts now, asked of the server as the badge asks it; the badge shows that first.
@@ -309,8 +301,8 @@ describe('the two-person matrix: what another person does reaches an open screen
     };
     const before = await serverCount();
     await expect.poll(badge).toBe(before);
-    const product = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Matrix basket', price: '2', shippingFee: '1' });
-    const sellerId = (await app.deps.db.selectFrom('users').select('id').where('username', '=', 'demo_seller').executeTakeFirstOrThrow()).id.toString();
+    const product = await insertProduct(suite.app.deps.db, { seller: 'demo_seller', title: 'Matrix basket', price: '2', shippingFee: '1' });
+    const sellerId = (await suite.app.deps.db.selectFrom('users').select('id').where('username', '=', 'demo_seller').executeTakeFirstOrThrow()).id.toString();
     const conversation = await apiBuyer.post<{ id: string }>('/api/chat/conversation/open', { kind: 'seller', sellerId, subject: { kind: 'product', id: product.productId } });
     expect(conversation.code, conversation.msg).toBe('0000');
     const sent = await apiSeller.post('/api/chat/message/send', { conversationId: conversation.object.id, clientId: crypto.randomBytes(9).toString('base64url'), body: 'Hello from the seller.' });
@@ -324,13 +316,13 @@ describe('pull to refresh, the manual way out', () => {
   it('a change the live channel does not tell (edited in the database) shows after a pull, or the keyboard\'s Refresh', async () => {
     const notice = await apiStaff.post<{ id: string }>('/api/console/notices/publish', { title: 'Before the edit', body: 'A notice edited behind the app’s back.' });
     expect(notice.code, notice.msg).toBe('0000');
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, hasTouch: true, isMobile: true });
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 780 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    await loginAs(page, app.url, 'demo_buyer');
-    await page.goto(`${app.url}/#/mine/notice`);
+    await loginAs(page, suite.app.url, 'demo_buyer');
+    await page.goto(`${suite.app.url}/#/mine/notice`);
     const row = vis(page, `notice-${notice.object.id}`);
     await expect.poll(() => row.textContent()).toContain('Before the edit');
-    const retitle = (title: string) => app.deps.db.updateTable('notices').set({ title }).where('id', '=', BigInt(notice.object.id)).execute();
+    const retitle = (title: string) => suite.app.deps.db.updateTable('notices').set({ title }).where('id', '=', BigInt(notice.object.id)).execute();
 
     await retitle('After a pull');
     await page.waitForTimeout(1500);

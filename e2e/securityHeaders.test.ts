@@ -1,42 +1,32 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, phone, startApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser, loginAs, phone } from './support/app';
 
 /**
  * Issue 25: the page's Content-Security-Policy allows what the app needs and nothing it does not. In a
  * real Chromium the home page, a shared link, the statecharts gallery (elkjs) and a sandbox login (the
  * sandbox host) run without a single policy violation; the headers are on the page and the API.
  */
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
+const suite = appAndBrowser({ publicUrl: 'https://mall.example' });
 
-beforeAll(async () => {
-  app = await startApp({ publicUrl: 'https://mall.example' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 describe('security headers', () => {
   it('page and API carry them; HSTS with an https public URL; framing only by this origin and the Pi platform', async () => {
-    const page = await fetch(`${app.url}/`);
+    const page = await fetch(`${suite.app.url}/`);
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self' 'sha256-");
     expect(csp).toContain("frame-ancestors 'self' https://*.minepi.com");
     expect(csp).not.toContain('unsafe-eval');
     expect(page.headers.get('x-frame-options')).toBeNull();
-    for (const res of [page, await fetch(`${app.url}/api/users/language/getLanguageType`), await fetch(`${app.url}/sandbox-host.js`)]) {
+    for (const res of [page, await fetch(`${suite.app.url}/api/users/language/getLanguageType`), await fetch(`${suite.app.url}/sandbox-host.js`)]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     }
-    expect((await fetch(`${app.url}/api/users/language/getLanguageType`)).headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await fetch(`${suite.app.url}/api/users/language/getLanguageType`)).headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
   it('home, a shared link, the gallery and a sandbox login run without a policy violation', async () => {
-    const { context, page } = await phone(browser);
+    const { context, page } = await phone(suite.browser);
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
@@ -47,15 +37,15 @@ describe('security headers', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await page.getByTestId('tab-home').waitFor().catch(() => undefined);
     await page.waitForLoadState('networkidle');
-    await page.goto(`${app.url}/#/search?q=lamp`);
+    await page.goto(`${suite.app.url}/#/search?q=lamp`);
     await page.waitForLoadState('networkidle');
-    await page.goto(`${app.url}/#/statecharts`);
+    await page.goto(`${suite.app.url}/#/statecharts`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1500);
-    await loginAs(page, app.url, 'demo_buyer');
+    await loginAs(page, suite.app.url, 'demo_buyer');
     expect(violations).toEqual([]);
     await context.close();
   });

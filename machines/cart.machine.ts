@@ -9,6 +9,8 @@ import { fromPromiseStub } from './actorStub';
  * each line with its product, price and stock). Every change while logged in is saved again.
  *
  *   offline --SYNC--> saving --> ready --(any change)--> saving
+ *   offline: a visitor's (or a logged-out person's) device cart; it only grows (ADD on the product page).
+ *   Quantities, selection and removal are the cart tab's, which is a logged-in person's (decision 061).
  *   EDIT / DONE switch the edit mode (select and remove) in any state.
  */
 export interface CartItem {
@@ -88,11 +90,9 @@ export const cartMachine = setup({
     offline: {
       on: {
         SYNC: { target: 'saving', meta: { by: 'system' } },
+        // A visitor's device cart only grows, on the product page (decision 061): the cart tab, where lines are
+        // changed, selected and removed, opens the login sheet first, and logging in syncs.
         ADD: { actions: 'add', meta: { by: 'user' } },
-        SET_QUANTITY: { actions: 'setQuantity', meta: { by: 'user' } },
-        TOGGLE: { actions: 'toggle', meta: { by: 'user' } },
-        TOGGLE_ALL: { actions: 'toggleAll', meta: { by: 'user' } },
-        REMOVE_SELECTED: { actions: 'removeSelected', meta: { by: 'user' } },
       },
     },
     saving: {

@@ -11,7 +11,7 @@ import { fromPromiseStub } from './actorStub';
  *          notSigned ── SIGN (user) ──▶ signing (server: sign) ──▶ signed (code 0)
  *                                                              ──▶ alreadySigned (code 14, "Already signed in today")
  *                                                              ──▶ failed ("Sign in failed")
- *          signed | alreadySigned | failed ── SIGN (user) ──▶ signing  (the server answers 14 again: one reward a day)
+ *          failed ── SIGN (user) ──▶ signing;  signed | alreadySigned take no SIGN (the button rests; issue 36)
  *          failed ── RETRY (user) ──▶ checking
  *
  *   video: offered ── WATCH (user) ──▶ loading (host: isAdReady, requestAd('rewarded'))
@@ -124,8 +124,9 @@ export const checkInMachine = setup({
             onError: { target: 'failed', actions: assign({ dayMessage: 'messages.signInFailed' }), meta: by('server') },
           },
         },
-        signed: { on: { SIGN: { target: 'signing', meta: by('user') } } },
-        alreadySigned: { on: { SIGN: { target: 'signing', meta: by('user') } } },
+        // Checked in today: the screen rests the button (issue 24), so the chart takes no SIGN here (issue 36).
+        signed: {},
+        alreadySigned: {},
         failed: {
           on: {
             SIGN: { target: 'signing', meta: by('user') },

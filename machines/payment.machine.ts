@@ -21,7 +21,9 @@ import { fromPromiseStub } from './actorStub';
  *            orders (routing, no second order); SUBMIT for other goods places a new order (the server
  *            replaces the unpaid one of the same goods, decision 048).
  *   The amount the sheet showed travels with CONFIRM and PASSWORD; the server refuses another one.
- *   canceled / failed --PAY (same orders, any method)--> again;  SETTLE: an incomplete payment found at login is settled.
+ *   canceled / failed --RESET--> idle: the form shows the outcome and resets; paying again (the result screen's
+ *   "pay again", My orders) is a PAY from idle (issue 36: a PAY from canceled or failed no screen could send).
+ *   SETTLE: an incomplete payment found at login is settled.
  *
  * The host retries onReadyForServerApproval about every 10 s, so APPROVAL_READY may arrive many times:
  * each is answered by the server idempotently. Every transition names who takes it.
@@ -247,13 +249,11 @@ export const paymentMachine = setup({
     },
     canceled: {
       on: {
-        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
         RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null, request: null }), meta: by('user') },
       },
     },
     failed: {
       on: {
-        PAY: { target: 'routing', actions: assign({ method: ({ event }) => event.method, failure: null, coin: null, paymentId: null, amount: null }), meta: by('user') },
         RESET: { target: 'idle', actions: assign({ method: null, orderIds: [], coin: null, paymentId: null, amount: null, failure: null, request: null }), meta: by('user') },
       },
     },

@@ -14,7 +14,9 @@ import { advRoutes } from './routes/adv';
 import { commerceRoutes } from './routes/commerce';
 import { consoleRoutes } from './routes/console';
 import { chartHistoryRoutes } from './routes/chartHistory';
+import { chartProductionRoutes } from './routes/chartProduction';
 import { catalogueRoutes } from './routes/catalogue';
+import { listingRoutes } from './routes/listing';
 import { chatRoutes } from './routes/chat';
 import { liveRoutes } from './routes/live';
 import { workOrderRoutes } from './routes/workOrders';
@@ -49,6 +51,7 @@ export function createApi(deps: Deps) {
   app.route('/', usersRoutes(deps));
   app.route('/', mediaRoutes(deps));
   app.route('/', catalogueRoutes(deps));
+  app.route('/', listingRoutes(deps));
   app.route('/', commerceRoutes(deps));
   app.route('/', payRoutes(deps));
   app.route('/', orderRoutes(deps));
@@ -60,6 +63,7 @@ export function createApi(deps: Deps) {
   app.route('/', accountsRoutes(deps));
   app.route('/', consoleRoutes(deps));
   app.route('/', chartHistoryRoutes(deps));
+  app.route('/', chartProductionRoutes(deps));
   app.route('/', noticesRoutes(deps));
   app.route('/', advRoutes(deps));
   app.route('/', chatRoutes(deps));

@@ -84,6 +84,7 @@ function readOutsideTimeouts(env: NodeJS.ProcessEnv): OutsideTimeouts {
     platformMs: readMs(env, 'PI_PLATFORM_TIMEOUT_MS', defaultOutsideTimeouts.platformMs),
     horizonMs: readMs(env, 'HORIZON_TIMEOUT_MS', defaultOutsideTimeouts.horizonMs),
     s3Ms: readMs(env, 'MEDIA_S3_TIMEOUT_MS', defaultOutsideTimeouts.s3Ms),
+    smtpMs: readMs(env, 'SMTP_TIMEOUT_MS', defaultOutsideTimeouts.smtpMs),
   };
 }
 

@@ -44,7 +44,7 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   process.on('SIGINT', stopBeforeFork);
   process.on('SIGTERM', stopBeforeFork);
   try {
-    const db = await openAndPrepare(config);
+    const db = await openAndPrepare(config, { demoOrders: true });
     await db.destroy();
   } catch (error) {
     fatal(error, 'start failed');
@@ -117,6 +117,7 @@ if (cluster.isPrimary && workers > 1 && config.databaseUrl) {
   try {
     running = await startServer(config, {
       prepared: process.env.COIN_MALL_PREPARED === '1',
+      demoOrders: true,
       signal: stopAsked.signal,
       onListening: (url) => {
         if (cluster.isWorker) process.send?.({ listening: url });

@@ -21,6 +21,7 @@ import { startServer } from './start';
 import { startFaultProxy, type FaultProxy } from './testing/faultProxy';
 import { startTestBucket, type TestBucket } from './testing/s3';
 import { createTestDatabase } from './testing/testDatabase';
+import { expectedErrors } from './testing/expectedErrors';
 import { startTestServer, type TestServer } from './testing/testServer';
 
 /**
@@ -165,7 +166,7 @@ describe('the Pi platform (the sandbox platform behind a fault proxy)', () => {
 
 describe('the S3 store (s3rver behind a fault proxy)', () => {
   let proxy: FaultProxy;
-  const timeouts = { connectMs: timeoutMs, platformMs: timeoutMs, horizonMs: timeoutMs, s3Ms: timeoutMs };
+  const timeouts = { connectMs: timeoutMs, platformMs: timeoutMs, horizonMs: timeoutMs, s3Ms: timeoutMs, smtpMs: timeoutMs };
   const name = `${crypto.createHash('sha256').update('outside').digest('hex')}-card.webp`;
   const store = () => {
     const media = { ...bucket.media, endpoint: proxy.url };
@@ -216,9 +217,13 @@ describe('the S3 store (s3rver behind a fault proxy)', () => {
       proxy.mode = 'hang';
       await proxy.cutOpen();
       const started = performance.now();
+      const errors = expectedErrors();
       const res = await fetch(`${app.url}/media/${name}`);
       expect(performance.now() - started).toBeLessThan(bound);
       expect(res.status).toBe(503);
+      // The answer's log line: an error (a 5xx), naming the picture.
+      expect(errors.lines()).toEqual([{ fields: expect.objectContaining({ path: `/media/${name}`, status: 503 }), msg: expect.any(String) }]);
+      errors.stop();
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('retry-after')).toBe('5');
       expect(res.headers.get('content-type') ?? '').not.toContain('json');
@@ -243,7 +248,7 @@ describe('unexpected errors', () => {
         throw new Error('database gone (test)');
       },
     }) as Db;
-    const error = vi.spyOn(log, 'error');
+    const errors = expectedErrors();
     server.deps.db = broken;
     try {
       const res = await fetch(`${server.url}/api/commodity/product/detail?id=1`);
@@ -256,10 +261,11 @@ describe('unexpected errors', () => {
       const picture = await fetch(`${server.url}/media/${'1'.repeat(64)}-card.webp`);
       expect(picture.status).toBe(500);
       expect(picture.headers.get('cache-control')).toBe('no-store');
+      expect(errors.lines().some((line) => line.msg.includes('request failed'))).toBe(true);
     } finally {
       server.deps.db = db;
+      errors.stop();
     }
-    expect(error.mock.calls.some((call) => JSON.stringify(call[1] ?? '').includes('request failed'))).toBe(true);
   });
 });
 
@@ -277,16 +283,18 @@ describe('what an operator sees', () => {
     expect(good).toMatchObject({ ready: true, reason: null });
     const stranger = Keypair.random();
     const missing = createPayoutChain({ seed: stranger.secret(), horizonUrl: () => `${server.url}/sandbox/horizon` });
-    const error = vi.spyOn(log, 'error');
+    const errors = expectedErrors();
     const check = await checkAppWallet({ chain: missing, platform: server.deps.platform, network: 'Pi Testnet' });
     expect(check.ready).toBe(false);
     expect(check.reason).toContain('does not exist');
     expect(check.reason).toContain(stranger.publicKey());
     expect(check.reason).not.toContain(stranger.secret());
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ check: 'appWallet', address: stranger.publicKey() }), expect.stringContaining('payouts not ready'));
+    expect(errors.lines()).toEqual([{ fields: expect.objectContaining({ check: 'appWallet', address: stranger.publicKey() }), msg: expect.stringContaining('payouts not ready') }]);
     // The platform pays from the sandbox wallet: a payout of another seed is refused before it is signed.
     const order: PayoutOrder & { from_address: string } = { identifier: 'x', to_address: Keypair.random().publicKey(), amount: '1', network: 'Pi Testnet', from_address: Keypair.random().publicKey() };
     await expect(server.deps.chain.sign(order, Date.now())).rejects.toThrow(/the platform pays from/);
+    expect(errors.lines().at(-1)?.msg).toContain('payout not signed');
+    errors.stop();
   });
 
   it('a server whose wallet seed has no account on the (sandbox) Horizon: /readyz says not ready for payouts, and why', async () => {
@@ -294,6 +302,7 @@ describe('what an operator sees', () => {
     const stranger = Keypair.random();
     const pg = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : null;
     const config = { ...readConfig({}), rateLimits: false, port: 0, host: '127.0.0.1', sandbox: true, piApiKey: 'sandbox-key', dataDir, databaseUrl: pg?.url ?? null, piWalletSeed: stranger.secret() };
+    const errors = expectedErrors();
     const running = await startServer(config);
     try {
       let body = null as { ready: boolean; payouts: { ready: boolean; reason: string | null } } | null;
@@ -306,7 +315,9 @@ describe('what an operator sees', () => {
       expect(body?.payouts.ready).toBe(false);
       expect(body?.payouts.reason).toContain('does not exist');
       expect(body?.payouts.reason).toContain(stranger.publicKey());
+      expect(errors.lines().map((line) => line.msg)).toEqual([expect.stringContaining('payouts not ready')]);
     } finally {
+      errors.stop();
       await running.close();
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -319,7 +330,7 @@ describe('payouts while Horizon hangs', () => {
     let app: TestServer | null = null;
     const proxy = await proxyTo(() => Number(new URL(app?.url ?? 'http://127.0.0.1:9').port));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-payout-'));
-    app = await startTestServer({ dataDir, sandboxConfirmMs: 0, piHorizonUrl: `${proxy.url}/sandbox/horizon`, outsideTimeouts: { connectMs: timeoutMs, platformMs: 10_000, horizonMs: timeoutMs, s3Ms: timeoutMs } });
+    app = await startTestServer({ dataDir, sandboxConfirmMs: 0, piHorizonUrl: `${proxy.url}/sandbox/horizon`, outsideTimeouts: { connectMs: timeoutMs, platformMs: 10_000, horizonMs: timeoutMs, s3Ms: timeoutMs, smtpMs: timeoutMs } });
     try {
       const buyer = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
       const staff = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();

@@ -1,14 +1,6 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMoney } from '../src/domain/money';
-import { walletAddress } from './sandbox/ledger';
-import { demoTopUp } from './services/ledger';
-import { createWithdrawal, drivePayout, pumpPayouts, reviewWithdrawal, setPayoutDriver } from './services/withdrawals';
-import { WithdrawalRules } from '../src/domain/withdrawal';
-import { ApiCaller } from './testing/apiClient';
+import { measurePayoutThroughput } from './testing/payoutThroughput';
 import { startTestServer, type TestServer } from './testing/testServer';
-import { timerHandlers } from './timers/handlers';
-import { runDueTimers, timerPollMs } from './timers/timers';
 
 /**
  * Payout throughput per app wallet (issue 34, finding 9; docs/decisions/053, docs/benchmarks.md).
@@ -31,40 +23,12 @@ afterAll(async () => {
 
 describe('payout throughput per app wallet', () => {
   it(`${count} approved payouts: the app wallet pays about one per platform verification (a ledger close), not one per confirmation poll`, async () => {
-    const staff = await server.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
-    const ids: bigint[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const username = `tp${i}_${crypto.randomBytes(3).toString('hex')}`;
-      await fetch(`${server.url}/sandbox/api/wallets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username }) });
-      await new ApiCaller(server.url, server.clock.now).loginAs(username);
-      const user = await server.deps.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
-      await demoTopUp(server.deps.db, user.id, parseMoney('5'));
-      const id = await createWithdrawal(server.deps, user, { address: walletAddress(user.pi_uid ?? ''), amount: parseMoney('2') });
-      await reviewWithdrawal(server.deps, staff, id, { decision: 'approve' });
-      ids.push(id);
-    }
-    // The server's own loop, on the test's clock: the timer runner every timerPollMs fires what is due
-    // (the confirmation polls hand their payout to the driver), and the payouts are pumped.
-    const wall = performance.now();
-    const from = server.clock.now();
-    const done = async () => (await server.deps.db.selectFrom('withdrawals').select('id').where('id', 'in', ids).where('stage', '=', 'success').execute()).length;
-    const driven: Promise<string>[] = [];
-    setPayoutDriver((id) => driven.push(drivePayout(server.deps, id))); // as server/start.ts sets it
-    await pumpPayouts(server.deps); // what the approvals started
-    while ((await done()) < count && server.clock.now() - from < 30 * 60_000) {
-      server.clock.advance(timerPollMs);
-      await runDueTimers(server.deps.db, timerHandlers, server.clock.now());
-      await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all(driven.splice(0));
-    }
-    setPayoutDriver(null);
-    const simulatedMs = server.clock.now() - from;
-    const wallMs = performance.now() - wall;
-    expect(await done()).toBe(count);
-    const perMinute = (count * 60_000) / simulatedMs;
-    console.log(JSON.stringify({ bench: 'payoutThroughput', payouts: count, platformVerifiesAfterMs: confirmMs, timerPollMs, confirmationPollMs: WithdrawalRules.confirmationPoll, simulatedMs, perMinute: Number(perMinute.toFixed(1)), workMsPerPayout: Math.round(wallMs / count) }));
+    const figures = await measurePayoutThroughput(server, count, confirmMs);
+    const { ids, ...printed } = figures;
+    console.log(JSON.stringify({ bench: 'payoutThroughput', ...printed }));
+    expect(figures.succeeded).toBe(count);
     // One source account: at most one transaction per ledger close (confirmMs here); the payouts come within 75 % of it.
-    expect(perMinute).toBeGreaterThan((60_000 / confirmMs) * 0.75);
+    expect(figures.perMinute).toBeGreaterThan(figures.ceilingPerMinute * 0.75);
     // Each on the chain once, in sequence order, each payment completed once.
     const rows = await server.deps.db.selectFrom('withdrawals as w').innerJoin('sandbox_chain_transactions as t', 't.hash', 'w.txid').innerJoin('sandbox_payments as p', 'p.identifier', 'w.payment_id').select(['t.sequence', 'p.developer_completed']).where('w.id', 'in', ids).orderBy('t.sequence').execute();
     expect(rows.map((r) => r.developer_completed)).toEqual(ids.map(() => true));

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
@@ -190,12 +191,14 @@ describe('a production start (issue 34, finding 4)', () => {
   });
 });
 
-describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
+// The bucket's start is not about the database: it runs on the PostgreSQL server (a new database in 0.1 s, where a
+// new embedded one takes about 4 s of its two starts); the starts below are `npm start`'s, on the embedded database.
+describe.skipIf(!onPostgres)('a start without its bucket (issue 34, finding 6)', () => {
   it('a missing bucket: one JSON line names it, exit 1; the next start with the bucket seeds the catalogue', { timeout: 240_000 }, async () => {
     bucket ??= await startTestBucket();
     const place = await emptyDatabase();
     const name = `coin-mall-late-${crypto.randomBytes(4).toString('hex')}`;
-    const env = { ...bucket.env, MEDIA_S3_BUCKET: name, SANDBOX: '1', DATA_DIR: place.dataDir };
+    const env = { ...bucket.env, MEDIA_S3_BUCKET: name, SANDBOX: '1', DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '' };
     const first = run('server/main.ts', [], env);
     expect(await first.exited).toEqual({ code: 1, signal: null });
     expectEveryLineJson(first);
@@ -213,7 +216,9 @@ describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
     const counts = await countsOf(place);
     expect(counts.products).toBe(240);
   });
+});
 
+describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
   it('SIGTERM through the production command drains: open live streams end at once, nothing is cut', { timeout: 180_000 }, async () => {
     const place = await emptyDatabase();
     // docs/deploy.md: `node --import tsx scripts/start.ts` (what `npm start` runs, without npm, which does not pass signals on).
@@ -222,24 +227,29 @@ describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
     await proc.waitFor(message(/^Database ready/));
     const caller = new ApiCaller(url, Date.now);
     await caller.loginAs('demo_buyer');
+    // Two streams over a client that keeps its connections for the next request (as a browser does): once
+    // the drain has ended the streams, their connections sit idle and must not hold the stop for the grace
+    // (before the fix: 20 s, then `connectionsCut: true` though nothing was cut).
+    const agent = new http.Agent({ keepAlive: true });
     const streams = await Promise.all(
       [0, 1].map(async () => {
         const ticket = await caller.post<{ ticket: string }>('/api/chat/stream/ticket');
-        const res = await fetch(`${url}/api/chat/stream?ticket=${ticket.object.ticket}`);
-        expect(res.headers.get('content-type')).toContain('text/event-stream');
-        return res;
+        return new Promise<http.IncomingMessage>((resolve, reject) => {
+          http.get(`${url}/api/chat/stream?ticket=${ticket.object.ticket}`, { agent }, resolve).on('error', reject);
+        });
       }),
     );
+    for (const res of streams) expect(res.headers['content-type']).toContain('text/event-stream');
     // Read the streams to their end, as a browser would.
-    const reads = streams.map(async (res) => {
-      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-      let text = '';
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (done || !value) return text;
-        text += Buffer.from(value).toString();
-      }
-    });
+    const reads = streams.map(
+      (res) =>
+        new Promise<string>((resolve) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve(text));
+          res.on('error', () => resolve(text));
+        }),
+    );
     const stoppedAt = Date.now();
     proc.kill('SIGTERM');
     expect(await proc.exited).toEqual({ code: 0, signal: null });
@@ -248,6 +258,7 @@ describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
     const shutDown = await proc.waitFor(message(/^shut down$/));
     expect(shutDown).toMatchObject({ streamsClosed: 2, connectionsCut: false });
     expect(ms).toBeLessThan(10_000); // not the 20 s grace
+    agent.destroy();
     expectEveryLineJson(proc);
   });
 

@@ -1,3 +1,4 @@
+import { seedDemoOrders } from './db/seedTrust';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { answerUnmatched, createApi } from './app';
@@ -14,7 +15,7 @@ import { runDueTimers, timerBatchSize, timerPollMs } from './timers/timers';
 import { reconcilePayments } from './services/payments';
 import { recoverAtStart } from './services/startupRecovery';
 import { setCatalogueCacheTtl, shareCatalogueInvalidations } from './services/catalogueCache';
-import { resumePayouts, setPayoutDriver, drivePayout } from './services/withdrawals';
+import { resumePayouts, setPayoutDriver, drivePayout, stopPayouts } from './services/withdrawals';
 import { releaseAmbassadorRewards } from './services/ambassador';
 import { createPlatformClient } from './platform/client';
 import { securityHeaders } from './http/securityHeaders';
@@ -29,6 +30,10 @@ import { operationsRoutes } from './http/operations';
 import { closeMediaStore } from './media/store';
 import { log, logJob } from './observability/log';
 import { addMetricsSource, backgroundJobs, timersFired } from './observability/metrics';
+import { chartStateGauge, chartStuckGauge } from './services/chartProduction';
+
+/** How long a shutdown waits, after the connections closed or were cut, for handlers still running (issue 36). */
+const handlerDrainMs = 5_000;
 
 export interface RunningServer {
   url: string;
@@ -47,6 +52,8 @@ export interface StartOptions {
    * resumed), /readyz says draining, and the server it resolves to is closed by the caller (it drains).
    */
   signal?: AbortSignal;
+  /** The sandbox's own start (server/main.ts): demo orders that give the demo shops trust figures (server/db/seedTrust.ts). */
+  demoOrders?: boolean;
 }
 
 /**
@@ -54,7 +61,7 @@ export interface StartOptions {
  * one missing throws MissingDependencies), then migrates and seeds unless `prepared`. Demo data only with
  * config.seedDemo (the sandbox, or SEED_DEMO=1); a production start on an empty database says so.
  */
-export async function openAndPrepare(config: Config, options: { prepared?: boolean; extraDependencies?: Dependency[] } = {}): Promise<Db> {
+export async function openAndPrepare(config: Config, options: { prepared?: boolean; extraDependencies?: Dependency[]; demoOrders?: boolean } = {}): Promise<Db> {
   let db: Db;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
@@ -69,6 +76,10 @@ export async function openAndPrepare(config: Config, options: { prepared?: boole
       await migrate(db);
       const added = await seed(db, { demo: config.seedDemo, dataDir: config.dataDir });
       if (added.people > 0 || added.products > 0) log.info({ demoPeople: added.people, demoProducts: added.products }, `Demo data seeded: ${added.people} people, ${added.products} products.`);
+      if (config.seedDemo && options.demoOrders) {
+        const orders = await seedDemoOrders(db, Date.now());
+        if (orders > 0) log.info({ demoOrders: orders }, `Demo orders seeded: ${orders} rated orders (trust figures).`);
+      }
       if (!config.seedDemo) {
         const count = async (table: 'users' | 'products') => Number((await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
         const [people, products] = await Promise.all([count('users'), count('products')]);
@@ -94,7 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let stopSharing: (() => Promise<void>) | null = null;
   const ready = (async () => {
-    const db = await openAndPrepare(config, { prepared: options.prepared });
+    const db = await openAndPrepare(config, { prepared: options.prepared, demoOrders: options.demoOrders });
     // Across processes, a catalogue write in one clears the public-read cache of the others.
     if (config.catalogueCacheMs !== undefined) setCatalogueCacheTtl(config.catalogueCacheMs);
     if (config.databaseUrl) stopSharing = await shareCatalogueInvalidations(db, config.databaseUrl);
@@ -120,8 +131,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let walletCheck: WalletCheck | null = null;
   const root = new Hono();
   root.use('*', securityHeaders(config));
+  // Handlers still running (their answer not made yet): the shutdown waits for them before the pools close,
+  // also after their connections were cut (a handler goes on without its socket, and would then touch a closed
+  // pool: "driver has already been destroyed", issue 36). A streamed answer counts until its headers are made.
+  let handlersRunning = 0;
+  let handlersIdle: (() => void) | null = null;
   root.use('*', async (c, next) => {
-    await next();
+    handlersRunning += 1;
+    try {
+      await next();
+    } finally {
+      handlersRunning -= 1;
+      if (handlersRunning === 0) handlersIdle?.();
+    }
     if (draining) c.header('Connection', 'close');
   });
   root.route(
@@ -210,6 +232,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return { queued, inFlight };
     },
     liveStreams: openLiveStreams,
+    chartStates: () => chartStateGauge(deps.db),
+    chartStuck: () => chartStuckGauge(deps.db, deps.now()),
   });
   const job = (name: string) => (error: unknown) => {
     backgroundJobs.inc({ job: name, outcome: 'error' });
@@ -247,11 +271,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await firing;
   };
   // Withdrawal payouts: a timer hands its payout on once its transaction is over; payouts left in flight by a stop resume now.
-  setPayoutDriver((id) => void drivePayout(deps, id).catch(job('payouts')));
+  // Each payout job is kept until it ends: the shutdown waits for them before the pools close (issue 36).
+  const payoutJobs = new Set<Promise<unknown>>();
+  const payoutJob = (work: Promise<unknown>) => {
+    const kept = work.catch(job('payouts')).finally(() => payoutJobs.delete(kept));
+    payoutJobs.add(kept);
+  };
+  const removePayoutDriver = setPayoutDriver((id) => payoutJob(drivePayout(deps, id)));
   // Stranded coin payments are settled and orphaned payouts released before any timer fires (issue 25).
   if (!stopAsked()) await recoverAtStart(deps);
-  if (!stopAsked()) void resumePayouts(deps).catch(job('payouts'));
-  if (!stopAsked()) void checkAppWallet({ chain, platform, network: config.piNetwork ?? 'Pi Network' }).then((check) => (walletCheck = check));
+  if (!stopAsked()) payoutJob(resumePayouts(deps));
+  const walletChecked = stopAsked() ? null : checkAppWallet({ chain, platform, network: config.piNetwork ?? 'Pi Network' }).then((check) => (walletCheck = check));
   await fireTimers(); // nothing when a stop was asked for (draining)
   const timerLoop = setInterval(() => void fireTimers(), timerPollMs);
   timerLoop.unref();
@@ -278,8 +308,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       clearInterval(timerLoop);
       clearInterval(reconcileLoop);
-      setPayoutDriver(null);
+      removePayoutDriver();
       clearInterval(ambassadorLoop);
+      // No payout starts any more; the one in hand finishes its step, and the start's wallet check its answer,
+      // while the port still answers (the sandbox is the platform and the chain): nothing touches the pools once
+      // they close, and nothing fails for the port having closed under it (issue 36).
+      // The wallet check only waits on the outside: a slow one (Horizon at its timeout) is not waited for past 2 s.
+      await stopPayouts(deps.db);
+      await Promise.all([...payoutJobs, Promise.race([walletChecked, new Promise((resolve) => setTimeout(resolve, 2000).unref())])]);
       let closedAll = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => (closedAll = true));
       const streams = await closeLiveStreams();
@@ -301,6 +337,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         cut = await new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
         if ('closeAllConnections' in server) server.closeAllConnections();
+      }
+      // Handlers whose connection was cut still run to their end (each outside call they wait on is bounded);
+      // the pools close after them, for at most handlerDrainMs more.
+      let handlersLeft = handlersRunning;
+      if (handlersRunning > 0) {
+        let drainTimer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => (handlersIdle = resolve)),
+          new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, handlerDrainMs))),
+        ]);
+        clearTimeout(drainTimer);
+        handlersLeft = handlersRunning;
+        if (handlersLeft > 0) log.warn({ handlersLeft }, 'shutdown: handlers still running when the pools closed');
       }
       await firing;
       removeMetricsSource();

@@ -62,19 +62,23 @@ const order = <T>(record: Record<string, T>) => Object.fromEntries(Object.entrie
 
 /**
  * Writes one level of one chart: the transitions walked at that level (out of `all`), and the guard
- * outcomes seen at that level. The other levels' entries are kept as they are.
+ * outcomes seen at that level. The other levels' entries are kept as they are. A walk that replaces its
+ * level (the shortest-path walks: what they walk is the same every run) writes what it saw as the whole
+ * level; `merge` (the random walks, whose seed changes every run) only adds what it saw to the level,
+ * taking nothing away, so a run that drew other sequences does not undo what an earlier walk saw.
  */
-export function recordLevel(chart: string, level: Level, all: readonly string[], walked: ReadonlySet<string>, guards?: ReadonlyMap<string, ReadonlySet<string>>, guardKeys: readonly string[] = []): void {
+export function recordLevel(chart: string, level: Level, all: readonly string[], walked: ReadonlySet<string>, guards?: ReadonlyMap<string, ReadonlySet<string>>, guardKeys: readonly string[] = [], options: { merge?: boolean } = {}): void {
   withLock(() => {
     const data = readCoverage();
     const entry: ChartCoverage = data[chart] ?? { walked: 0, total: all.length, missing: [...all] };
-    const missing = all.filter((k) => !walked.has(k));
+    const keepOld = (k: string) => options.merge === true && (entry.transitions?.[k] ?? []).includes(level);
+    const missing = all.filter((k) => !walked.has(k) && !keepOld(k));
     const levels = { ...entry.levels, [level]: { walked: all.length - missing.length, total: all.length, missing } };
     if (level === 'chart') Object.assign(entry, { walked: all.length - missing.length, total: all.length, missing });
     const transitions: Record<string, Level[]> = {};
     for (const k of all) {
       const before = (entry.transitions?.[k] ?? []).filter((l) => l !== level);
-      transitions[k] = walked.has(k) ? [...before, level].sort() : before;
+      transitions[k] = walked.has(k) || keepOld(k) ? [...before, level].sort() : before;
     }
     let guardEntry = entry.guards;
     if (guards) {
@@ -84,7 +88,7 @@ export function recordLevel(chart: string, level: Level, all: readonly string[],
         const seen = guards.get(g);
         const at = (o: 'true' | 'false') => {
           const rest = old[o].filter((l) => l !== level);
-          return seen?.has(o) ? [...rest, level].sort() : rest;
+          return seen?.has(o) || (options.merge === true && old[o].includes(level)) ? [...rest, level].sort() : rest;
         };
         guardEntry[g] = { true: at('true'), false: at('false') };
       }

@@ -11,6 +11,7 @@ import { button, card, listRow, listRowIcon, listRowLabel, muted, screen } from 
 import * as css from './account.css';
 import { LanguageSheet } from './LanguageSheet';
 import { Icon, type IconName } from '../../src/app/Icon';
+import { Money } from '../../src/app/Money';
 
 function Row({ label, icon, onClick, testId }: { label: string; icon: IconName; onClick?: () => void; testId?: string }) {
   return (
@@ -76,7 +77,7 @@ export default function AccountScreen() {
           <div className={css.stat}>
             <span className={muted}>{t('account.balance')}</span>
             <span className={css.statValue} data-testid="account-balance">
-              {user.balance} π
+              <Money amount={user.balance} />
             </span>
           </div>
           <div className={css.stat}>
@@ -131,12 +132,13 @@ export default function AccountScreen() {
               }
             />
           </Group>
-          {/* Developers' and staff's entries come last, apart from a shopper's (the console only for staff). */}
-          <Group name="developer">
-            {user.roles.includes('arbiter') && <Row icon="chart" label={t('console.entry')} onClick={() => go('/platform/console')} testId="open-console" />}
-            <Row icon="flow" label={t('account.statecharts')} onClick={() => go('/statecharts')} testId="open-gallery" />
-            <Row icon="info" label={t('account.systemUpgrade')} onClick={() => go('/main/systemUpgrade')} testId="open-system-upgrade" />
-          </Group>
+          {/* Staff's entry comes last, apart; the statechart gallery and the system upgrade notice are reached
+              from the console (issue 37, finding 8), never from a shopper's menu. */}
+          {user.roles.includes('arbiter') && (
+            <Group name="developer">
+              <Row icon="chart" label={t('console.entry')} onClick={() => go('/platform/console')} testId="open-console" />
+            </Group>
+          )}
         </nav>
         <ConfirmDialog
           trigger={

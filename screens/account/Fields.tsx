@@ -3,20 +3,36 @@ import { button } from '../../src/theme/ui.css';
 import { useT } from '../../src/i18n/react';
 import * as css from './forms.css';
 
-/** A labelled input; marked invalid when the form's first problem is this field. */
-export function Field(props: { name: string; label: string; problemField: string | null; extra?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const { name, label, problemField, extra, ...rest } = props;
+/**
+ * A labelled input; marked invalid when the form's first problem is this field. Given the `problem`, its
+ * message shows under the field itself and the input names it (aria-describedby), so a screen reader
+ * reads it with the field.
+ */
+export function Field(props: { name: string; label: string; problemField: string | null; problem?: string | null; extra?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { name, label, problemField, problem, extra, ...rest } = props;
   const id = `field-${name}`;
+  const invalid = problemField === name;
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={id}>
         {label}
       </label>
       <div className={css.inline}>
-        <input id={id} name={name} className={`${css.input} ${css.grow}`} aria-invalid={problemField === name} data-testid={id} {...rest} />
+        <input id={id} name={name} className={`${css.input} ${css.grow}`} aria-invalid={invalid} aria-describedby={invalid && problem ? `${id}-problem` : undefined} data-testid={id} {...rest} />
         {extra}
       </div>
+      {invalid && problem ? <FieldProblem id={`${id}-problem`} problem={problem} /> : null}
     </div>
+  );
+}
+
+/** A field's problem in words, under the field (its input names it with aria-describedby). */
+export function FieldProblem({ id, problem }: { id: string; problem: string }) {
+  const t = useT();
+  return (
+    <p id={id} className={css.problem} role="alert" data-testid={id}>
+      {t(problem)}
+    </p>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Radio } from '../../src/app/FormControls';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useLanguageOptions } from '../../src/app/languageOptions';
@@ -26,8 +27,7 @@ export function LanguageSheet({ trigger }: { trigger: ReactNode }) {
             </legend>
             {options.map((o) => (
               <label key={o.code} className={css.option} lang={o.code} dir={o.dir}>
-                <input
-                  type="radio"
+                <Radio
                   name="language"
                   value={o.code}
                   checked={current === o.code}

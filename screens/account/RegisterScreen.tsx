@@ -1,3 +1,4 @@
+import { Checkbox } from '../../src/app/FormControls';
 import { useState } from 'react';
 import { register, sendCode } from '../../src/api/accounts';
 import { go } from '../../src/app/navigation';
@@ -49,7 +50,7 @@ export default function RegisterScreen() {
           <Field name="confirmPassword" type="password" autoComplete="new-password" label={t('accounts.fields.confirmPassword')} value={values.confirmPassword} onChange={set('confirmPassword')} problemField={form.problemField} />
           <Field name="inviteCode" autoComplete="off" label={t('ambassador.enterCode')} value={values.inviteCode} onChange={set('inviteCode')} problemField={form.problemField} />
           <label className={css.check}>
-            <input type="checkbox" checked={values.agreement} onChange={set('agreement')} data-testid="field-agreement" />
+            <Checkbox checked={values.agreement} onChange={set('agreement')} data-testid="field-agreement" />
             <span>
               {t('accounts.register.agree')}{' '}
               <button type="button" className={css.link} onClick={() => go('/userAgreement')}>

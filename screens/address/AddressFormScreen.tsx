@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Checkbox } from '../../src/app/FormControls';
+import { useId, useState } from 'react';
 import { useScreenQuery } from '../../src/app/navigation';
 import { returnFromDetour } from '../../src/app/returnTo';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
@@ -53,10 +54,37 @@ function toInput(d: Draft): Record<string, unknown> {
   return { ...d, countryId: d.countryId ?? 0, provinceId: d.provinceId, cityId: d.cityId };
 }
 
+type Problems = Partial<Record<keyof Draft, string>>;
+
+/** Every problem of the draft at once, one locale key per field (issue 33, finding 9: only the first was shown, away from its field). */
+function problemsOf(d: Draft): Problems {
+  const r = addressInput.safeParse(toInput(d));
+  const out: Problems = {};
+  if (r.success) return out;
+  for (const issue of r.error.issues) {
+    const field = String(issue.path[0] ?? 'detail') as keyof Draft;
+    out[field] ??= `address.problems.${field}`;
+  }
+  return out;
+}
+
 function AddressForm({ initial, id }: { initial: Draft; id: string | null }) {
   const t = useT();
+  const formId = useId();
   const query = useScreenQuery();
   const [draft, setDraft] = useState<Draft>(initial);
+  // Once a save was tried, each field shows its problem beside it and loses it as soon as it is fixed.
+  const [tried, setTried] = useState(false);
+  const problems = tried ? problemsOf(draft) : {};
+  const fieldProblem = (key: keyof Draft) => {
+    const problem = problems[key];
+    return problem ? (
+      <span id={`${formId}-${key}-problem`} className={css.problem} data-testid={`address-${key}-problem`}>
+        {t(problem)}
+      </span>
+    ) : null;
+  };
+  const invalid = (key: keyof Draft) => (problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${formId}-${key}-problem` } : {});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const form = useSubmit(
     (values: Record<string, unknown>) => (id ? editAddress({ ...(values as AddressInput), id }) : addAddress(values as AddressInput)),
@@ -72,7 +100,12 @@ function AddressForm({ initial, id }: { initial: Draft; id: string | null }) {
   const text = (key: 'firstName' | 'lastName' | 'phone' | 'street' | 'buildingNumber' | 'detail' | 'zipCode', type = 'text') => (
     <label className={css.field}>
       <span>{t(`address.fields.${key}`)}</span>
-      <input className={css.input} type={type} value={draft[key]} data-testid={`address-${key}`} onChange={(e) => set(key, e.target.value)} />
+      {key === 'detail' ? (
+        <textarea className={`${css.input} ${css.textarea}`} rows={3} maxLength={300} value={draft[key]} data-testid={`address-${key}`} onChange={(e) => set(key, e.target.value)} {...invalid(key)} />
+      ) : (
+        <input className={css.input} type={type} value={draft[key]} data-testid={`address-${key}`} onChange={(e) => set(key, e.target.value)} {...invalid(key)} />
+      )}
+      {fieldProblem(key)}
     </label>
   );
   return (
@@ -80,6 +113,7 @@ function AddressForm({ initial, id }: { initial: Draft; id: string | null }) {
       className={css.form}
       onSubmit={(e) => {
         e.preventDefault();
+        setTried(true);
         form.submit(toInput(draft));
       }}
     >
@@ -89,6 +123,7 @@ function AddressForm({ initial, id }: { initial: Draft; id: string | null }) {
       </div>
       {text('phone', 'tel')}
       <RegionSelect key="country" level={1} value={draft.countryId} label={t('address.fields.region')} testId="address-country" required onChange={(v) => setDraft((d) => ({ ...d, countryId: v, provinceId: null, cityId: null }))} />
+      {fieldProblem('countryId')}
       {draft.countryId !== null && (
         <RegionSelect key={`p${draft.countryId}`} level={2} parentId={draft.countryId} value={draft.provinceId} label={t('address.fields.province')} testId="address-province" onChange={(v) => setDraft((d) => ({ ...d, provinceId: v, cityId: null }))} />
       )}
@@ -102,10 +137,11 @@ function AddressForm({ initial, id }: { initial: Draft; id: string | null }) {
       {text('detail')}
       {text('zipCode')}
       <label className={css.checkRow}>
-        <input type="checkbox" checked={draft.isDefault} onChange={(e) => set('isDefault', e.target.checked)} data-testid="address-default" />
+        <Checkbox checked={draft.isDefault} onChange={(e) => set('isDefault', e.target.checked)} data-testid="address-default" />
         <span>{t('address.setDefault')}</span>
       </label>
-      {form.problem && (
+      {/* A refusal that is not about one field (the server's answer) stands above the button. */}
+      {form.problem && Object.keys(problems).length === 0 && (
         <p className={css.problem} role="alert" data-testid="address-problem">
           {t(form.problem)}
         </p>

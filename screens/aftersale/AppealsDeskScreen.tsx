@@ -8,6 +8,7 @@ import { useT } from '../../src/i18n/react';
 import { card, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
 import { CaseView } from './CaseView';
+import { Money } from '../../src/app/Money';
 
 /**
  * /platform/console/appeals: the arbiter's desk. The queue (overdue first, then the oldest) beside the
@@ -46,7 +47,7 @@ export default function AppealsDeskScreen() {
                   <span className={css.grow}>
                     <strong>{v.title}</strong>
                     <span className={muted}>
-                      {v.buyerName} → {v.sellerName} · {v.amount} π
+                      {v.buyerName} → {v.sellerName} · <Money amount={v.amount} />
                     </span>
                     <span className={muted}>{t('afterSale.console.appealedAt', { at: when(v.appealedAt) })}</span>
                   </span>

@@ -1,3 +1,4 @@
+import { Radio } from '../../src/app/FormControls';
 import { useId, useState } from 'react';
 import { applyAfterSale } from '../../src/api/afterSale';
 import { orderDetail } from '../../src/api/orders';
@@ -15,6 +16,7 @@ import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
+import { moneyText } from '../../src/app/moneyText';
 
 interface Draft {
   kind: AfterSaleKind | null;
@@ -33,6 +35,8 @@ export function useEvidenceQueue() {
 export function EvidencePicker({ queue, testId }: { queue: UploadQueue; testId: string }) {
   const t = useT();
   const labelId = useId();
+  // A photo past the fourth is refused where the photos are, and stays said (issue 37, finding 6), not a passing toast.
+  const [tooMany, setTooMany] = useState(false);
   return (
     <div className={css.field} role="group" aria-labelledby={labelId} data-testid={testId}>
       <span className={css.label} id={labelId}>
@@ -43,8 +47,13 @@ export function EvidencePicker({ queue, testId }: { queue: UploadQueue; testId: 
         max={AfterSaleLimits.evidenceMax}
         addLabel={t('afterSale.apply.addPhoto')}
         testIds={{ tile: `${testId}-thumb`, input: `${testId}-file`, add: `${testId}-add` }}
-        onTooMany={() => showToast(t('afterSale.rules.evidenceTooMany'), 'error')}
+        onTooMany={() => setTooMany(true)}
       />
+      {tooMany ? (
+        <p className={css.warning} role="alert" data-testid={`${testId}-too-many`}>
+          {t('afterSale.rules.evidenceTooMany')}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -81,13 +90,13 @@ function ApplyForm({ order }: { order: OrderView }) {
         <legend className={css.label}>{t('afterSale.apply.kind')}</legend>
         {afterSaleKinds.map((kind) => (
           <label key={kind} className={css.option}>
-            <input type="radio" name={`${ids}-kind`} checked={draft.kind === kind} onChange={() => setDraft((d) => ({ ...d, kind }))} data-testid={`aftersale-kind-${kind}`} />
+            <Radio name={`${ids}-kind`} checked={draft.kind === kind} onChange={() => setDraft((d) => ({ ...d, kind }))} data-testid={`aftersale-kind-${kind}`} />
             {t(`afterSale.kinds.${kind}`)}
           </label>
         ))}
       </fieldset>
       <label className={css.field}>
-        <span className={css.label}>{t('afterSale.apply.amount', { max: order.paidAmount })}</span>
+        <span className={css.label}>{t('afterSale.apply.amount', { max: moneyText(order.paidAmount) })}</span>
         <input className={css.input} inputMode="decimal" dir="ltr" value={draft.amount} onChange={(e) => setDraft((d) => ({ ...d, amount: e.target.value }))} data-testid="aftersale-amount" />
       </label>
       <label className={css.field}>

@@ -1,20 +1,24 @@
+import { Time } from '../../src/app/Isolate';
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ReturnAddress } from '../../machines/afterSale.machine';
 import { afterSaleAct, sellerReturnAddress } from '../../src/api/afterSale';
 import { DecisionSheet, type Figure } from '../../src/app/DecisionSheet';
-import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { AfterSaleLimits, isPartialRefund } from '../../src/domain/afterSaleRules';
 import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
-import { formatMoney, isMoneyString, parseMoney } from '../../src/domain/money';
+import { isMoneyString, parseMoney } from '../../src/domain/money';
 import { expressCompanies } from '../../src/domain/orderRules';
 import { afterSaleAction, type AfterSaleAction } from '../../src/domain/schemas/afterSale';
 import type { AfterSaleView, EvidenceImage } from '../../src/domain/types/afterSale';
+import { caseDeadlineKey } from '../../src/domain/afterSaleStatus';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
 import { EvidencePicker, useEvidenceQueue } from './ApplyScreen';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
+import { Deadline } from '../../src/app/Deadline';
 
 function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -151,12 +155,12 @@ function PartialStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterS
       label={t('afterSale.actions.decidePartial')}
       testId="aftersale-decide-partial"
       figures={[
-        { label: t('decision.asked'), value: `${view.amount} π` },
-        { label: t('decision.notRefunded'), value: shown === null ? '—' : `${formatMoney(asked - shown)} π`, testId: 'aftersale-decide-partial-kept' },
-        { label: t('decision.refundTo', { name: view.buyerName }), value: shown === null ? '—' : `${formatMoney(shown)} π`, strong: true, testId: 'aftersale-decide-partial-refund' },
+        { label: t('decision.asked'), value: <Money amount={view.amount} /> },
+        { label: t('decision.notRefunded'), value: shown === null ? '—' : <Money amount={asked - shown} />, testId: 'aftersale-decide-partial-kept' },
+        { label: t('decision.refundTo', { name: view.buyerName }), value: shown === null ? '—' : <Money amount={shown} />, strong: true, testId: 'aftersale-decide-partial-refund' },
       ]}
-      consequence={t('decision.partialConsequence', { amount: shown === null ? '…' : formatMoney(shown), buyer: view.buyerName, seller: view.sellerName })}
-      confirmLabel={shown === null ? t('afterSale.actions.decidePartial') : t('decision.refundAmount', { amount: formatMoney(shown) })}
+      consequence={t('decision.partialConsequence', { amount: shown === null ? '…' : moneyText(shown), buyer: view.buyerName, seller: view.sellerName })}
+      confirmLabel={shown === null ? t('afterSale.actions.decidePartial') : t('decision.refundAmount', { amount: moneyText(shown) })}
       build={() => ({ type: 'DECIDE_PARTIAL', amount: amount.trim(), reason: reason.trim() })}
       rule={() => (shown === null ? 'afterSale.rules.partialAmount' : null)}
       onDone={onDone}
@@ -185,8 +189,8 @@ function AgreeStep({ view, onDone }: { view: AfterSaleView; onDone: (v: AfterSal
     return (
       <ConfirmStep
         label={t('afterSale.actions.agree')}
-        body={t('afterSale.actions.agreeRefundConfirm', { amount: view.amount })}
-        figures={[{ label: t('decision.refundTo', { name: view.buyerName }), value: `${view.amount} π`, strong: true }]}
+        body={t('afterSale.actions.agreeRefundConfirm', { amount: moneyText(view.amount) })}
+        figures={[{ label: t('decision.refundTo', { name: view.buyerName }), value: <Money amount={view.amount} />, strong: true }]}
         testId="aftersale-agree"
         action={{ type: 'AGREE', returnAddress: null }}
         onDone={onDone}
@@ -263,10 +267,10 @@ function Actions({ view, onChanged }: { view: AfterSaleView; onChanged: (v: Afte
         testId="aftersale-decide-full"
         type="DECIDE_FULL"
         figures={[
-          { label: t('decision.paid'), value: `${view.paidAmount} π` },
-          { label: t('decision.refundTo', { name: view.buyerName }), value: `${view.amount} π`, strong: true, testId: 'aftersale-decide-full-refund' },
+          { label: t('decision.paid'), value: <Money amount={view.paidAmount} /> },
+          { label: t('decision.refundTo', { name: view.buyerName }), value: <Money amount={view.amount} />, strong: true, testId: 'aftersale-decide-full-refund' },
         ]}
-        consequence={t('decision.fullConsequence', { amount: view.amount, buyer: view.buyerName, seller: view.sellerName })}
+        consequence={t('decision.fullConsequence', { amount: moneyText(view.amount), buyer: view.buyerName, seller: view.sellerName })}
         onDone={onChanged}
       />
     ),
@@ -279,8 +283,8 @@ function Actions({ view, onChanged }: { view: AfterSaleView; onChanged: (v: Afte
         type="DECIDE_REJECT"
         tone="danger"
         figures={[
-          { label: t('decision.asked'), value: `${view.amount} π` },
-          { label: t('decision.refundTo', { name: view.buyerName }), value: '0 π', strong: true, testId: 'aftersale-decide-reject-refund' },
+          { label: t('decision.asked'), value: <Money amount={view.amount} /> },
+          { label: t('decision.refundTo', { name: view.buyerName }), value: <Money amount={0n} />, strong: true, testId: 'aftersale-decide-reject-refund' },
         ]}
         consequence={t('decision.rejectConsequence', { buyer: view.buyerName, seller: view.sellerName })}
         onDone={onChanged}
@@ -298,7 +302,6 @@ function Actions({ view, onChanged }: { view: AfterSaleView; onChanged: (v: Afte
 /** One case: its status, the deadline sentence, both sides' statements, evidence, the decision, the timeline, and the viewer's steps. */
 export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: (v: AfterSaleView) => void }) {
   const t = useT();
-  const when = useDateTime();
   return (
     <CaseId.Provider value={view.id}>
     <div className={css.body} data-testid="aftersale-case">
@@ -310,18 +313,16 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
           {view.orderNo} · {view.title}
         </p>
         {view.deadline ? (
-          <p className={css.deadline} data-testid="aftersale-deadline">
-            {t(`afterSale.deadline.${view.deadline.name}`, { at: when(view.deadline.at) })}
-          </p>
+          <Deadline at={view.deadline.at} sentence={(at) => t(caseDeadlineKey(view.viewer, view.deadline?.name ?? ''), { at })} className={css.deadline} testId="aftersale-deadline" />
         ) : null}
         {view.overdue && view.status === 'underAppeal' ? <p className={css.overdueTag}>{t('afterSale.detail.overdue')}</p> : null}
       </div>
       <div className={`${card} ${css.field}`}>
         <Line label={t('afterSale.detail.kind')}>{t(`afterSale.kinds.${view.kind}`)}</Line>
-        <Line label={t('afterSale.detail.amount')}>{view.amount} π</Line>
+        <Line label={t('afterSale.detail.amount')}><Money amount={view.amount} /></Line>
         {view.refunded ? (
           <Line label={t('afterSale.detail.refunded')} testId="aftersale-refunded">
-            {view.refunded} π
+            <Money amount={view.refunded} />
           </Line>
         ) : null}
         <p className={css.quote}>{view.description}</p>
@@ -354,7 +355,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
         {view.decision ? (
           <div className={css.field} data-testid="aftersale-decision">
             <span className={css.label}>{t('afterSale.detail.decision')}</span>
-            <strong>{t(`afterSale.detail.outcomes.${view.decision.outcome}`, { amount: view.decision.amount ?? '' })}</strong>
+            <strong>{t(`afterSale.detail.outcomes.${view.decision.outcome}`, { amount: view.decision.amount ? moneyText(view.decision.amount) : '' })}</strong>
             <p className={css.quote}>{view.decision.reason}</p>
           </div>
         ) : null}
@@ -366,7 +367,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
         <ol className={css.timeline} data-testid="aftersale-timeline">
           {view.history.map((h, i) => (
             <li key={i}>
-              <strong>{t(`afterSale.events.${h.event}`)}</strong> · {t(`afterSale.parties.${h.by}`)} · <time dateTime={h.at}>{when(h.at)}</time>
+              <strong>{t(`afterSale.events.${h.event}`)}</strong> · {t(`afterSale.parties.${h.by}`)} · <Time iso={h.at} />
             </li>
           ))}
         </ol>
@@ -377,7 +378,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
           <ol className={css.timeline} data-testid="aftersale-order-history">
             {view.orderHistory.map((h, i) => (
               <li key={i}>
-                {t(`orders.events.${h.event}`)} · {t(`afterSale.parties.${h.by}`)} · <time dateTime={h.at}>{when(h.at)}</time>
+                {t(`orders.events.${h.event}`)} · {t(`afterSale.parties.${h.by}`)} · <Time iso={h.at} />
               </li>
             ))}
           </ol>

@@ -10,6 +10,7 @@ import type { AfterSaleView } from '../../src/domain/types/afterSale';
 import { useT } from '../../src/i18n/react';
 import { card, muted } from '../../src/theme/ui.css';
 import * as css from './afterSale.css';
+import { Money } from '../../src/app/Money';
 
 const tabs = Object.keys(sellerAfterSaleTabs) as SellerAfterSaleTab[];
 
@@ -22,7 +23,7 @@ function CaseRow({ view }: { view: AfterSaleView }) {
         <span className={css.grow}>
           <strong>{view.title}</strong>
           <span className={muted}>
-            {t(`afterSale.kinds.${view.kind}`)} · {view.amount} π
+            {t(`afterSale.kinds.${view.kind}`)} · <Money amount={view.amount} />
           </span>
         </span>
         <span>
@@ -68,11 +69,11 @@ export default function SellerCasesScreen() {
         <div className={`${card} ${css.body}`} data-testid="aftersale-money">
           <div className={css.line}>
             <span className={muted}>{t('afterSale.seller.pendingIncome')}</span>
-            <strong>{money.data.pendingIncome} π</strong>
+            <Money amount={money.data.pendingIncome} strong />
           </div>
           <div className={css.line}>
             <span className={muted}>{t('afterSale.seller.available')}</span>
-            <strong>{money.data.available} π</strong>
+            <Money amount={money.data.available} strong />
           </div>
           <p className={muted}>{t('afterSale.seller.pendingHint')}</p>
         </div>

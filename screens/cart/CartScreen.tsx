@@ -1,3 +1,4 @@
+import { Checkbox } from '../../src/app/FormControls';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { lineStock, selectedItems, type CartContext } from '../../machines/cart.machine';
@@ -9,9 +10,10 @@ import { go } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { button, card, muted, screen, skeleton, ownDirection } from '../../src/theme/ui.css';
 import * as css from './cart.css';
 import EmptyState from '../../src/app/EmptyState';
+import { Money } from '../../src/app/Money';
 
 /**
  * /product/cart: lines by seller, quantities within stock, an edit mode to select and remove, checkout of the
@@ -77,9 +79,7 @@ export default function CartScreen() {
               const out = state.kind === 'soldOut' || state.kind === 'unavailable';
               return (
                 <div key={skuId} className={`${css.line} ${out ? css.lineOut : ''}`} data-testid={`cart-line-${skuId}`} data-stock={state.kind}>
-                  <input
-                    type="checkbox"
-                    className={css.check}
+                  <Checkbox
                     checked={item.selected}
                     aria-label={t('cart.select', { title: d?.title ?? '' })}
                     data-testid={`cart-select-${skuId}`}
@@ -87,7 +87,9 @@ export default function CartScreen() {
                   />
                   {d?.image ? <img className={css.thumb} src={d.image} alt="" width={56} height={56} /> : <span className={css.thumb} aria-hidden="true" />}
                   <div className={css.info}>
-                    <p className={css.name}>{d?.title ?? '…'}</p>
+                    <p className={`${css.name} ${ownDirection}`} dir="auto">
+                      {d?.title ?? '…'}
+                    </p>
                     <span className={muted}>{d ? `${d.specification} · ${d.colour}` : ''}</span>
                     {state.kind === 'unavailable' || state.kind === 'soldOut' ? (
                       <span className={css.stockNote} data-testid={`cart-stock-${skuId}`}>
@@ -104,7 +106,7 @@ export default function CartScreen() {
                       </span>
                     ) : null}
                     <div className={css.row}>
-                      <strong>{d ? `${d.price} π` : ''}</strong>
+                      {d ? <Money amount={d.price} strong /> : <strong />}
                       {out ? null : (
                         <span className={css.stepper}>
                           <button type="button" className={css.stepButton} aria-label={t('cart.less')} disabled={item.quantity <= 1} onClick={() => cart.send({ type: 'SET_QUANTITY', skuId, quantity: item.quantity - 1 })}>
@@ -129,7 +131,7 @@ export default function CartScreen() {
       {ctx.items.length > 0 && (
         <div className={css.footer}>
           <label className={css.row}>
-            <input type="checkbox" className={css.check} checked={allSelected} onChange={() => cart.send({ type: 'TOGGLE_ALL' })} data-testid="cart-select-all" />
+            <Checkbox checked={allSelected} onChange={() => cart.send({ type: 'TOGGLE_ALL' })} data-testid="cart-select-all" />
             <span>{t('cart.selectAll')}</span>
           </label>
           {ctx.editing ? (
@@ -149,7 +151,7 @@ export default function CartScreen() {
             <span className={css.checkoutSide}>
             <span className={css.totalLine}>
               <span className={muted}>{t('buy.cart.total')}</span>{' '}
-              <strong data-testid="cart-total">π {selectedTotal}</strong>
+              <Money amount={selectedTotal} strong testId="cart-total" />
             </span>
             <button
               type="button"

@@ -21,7 +21,6 @@ export const footer = style({
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
 });
-export const check = style({ width: '20px', height: '20px' });
 export const headerBar = style({ display: 'flex', justifyContent: 'flex-end' });
 export const empty = style({ textAlign: 'center', padding: vars.space.xxl });
 export const checkoutSide = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minWidth: 0 });

@@ -1,17 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { markRead, messages as loadMessages, sendMessage } from '../../src/api/chat';
+import { retryNow } from '../../src/app/live/channel';
 import { go } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
 import { ImageFileInput, UploadTileList } from '../../src/app/UploadTiles';
 import { useUploadQueue } from '../../src/app/uploadQueue';
 import { useResource } from '../../src/app/useResource';
-import { ChatLimits, specDatetime } from '../../src/domain/customerService';
+import { ChatLimits } from '../../src/domain/customerService';
 import type { ConversationView, MessageView, StreamEvent, SubjectCard } from '../../src/domain/types/customerService';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
 import { Icon } from '../../src/app/Icon';
+import { Bdi, Ltr } from '../../src/app/Isolate';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
+import { QuickReplies } from './QuickReplies';
 import { useChatStream } from './useChatStream';
+import { Money } from '../../src/app/Money';
 
 const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`);
 
@@ -22,17 +26,42 @@ interface Pending {
   imageId?: string;
 }
 
-function Subject({ card }: { card: SubjectCard }) {
+/**
+ * The order, product or store a chat is about, as a card that opens it (issue 37, finding 5): the cover at the
+ * catalogue's card size, the name, an order's variant × quantity (and how many other lines), and the price or total.
+ * The seller opens an order on the seller's side.
+ */
+function Subject({ card, sellerSide }: { card: SubjectCard; sellerSide: boolean }) {
   const t = useT();
-  const open = () => go(card.kind === 'product' ? `/product/detail?id=${card.id}` : card.kind === 'store' ? `/product/store?id=${card.id}` : `/mine/order/detail?id=${card.id}`);
+  const to = card.kind === 'product' ? `/product/detail?id=${card.id}` : card.kind === 'store' ? `/product/store?id=${card.id}` : sellerSide ? `/mine/seller/order-detail?id=${card.id}` : `/mine/order/detail?id=${card.id}`;
   return (
-    <button type="button" className={`${css.subject}`} onClick={open} data-testid="chat-subject" style={{ cursor: 'pointer', textAlign: 'start' }}>
-      {card.imageUrl ? <img className={css.thumb} src={card.imageUrl} alt="" width={48} height={48} /> : null}
+    <button type="button" className={css.subject} onClick={() => go(to)} data-testid="chat-subject" data-kind={card.kind} style={{ cursor: 'pointer', textAlign: 'start' }}>
+      {card.imageUrl ? <img className={css.subjectThumb} src={card.imageUrl} alt="" width={64} height={64} data-testid="chat-subject-image" /> : <span className={css.subjectThumb} aria-hidden="true" />}
       <span className={css.grow}>
-        <small className={muted}>{t(`chat.subject.${card.kind}`)}</small>
-        <strong className={css.ellipsis}>{card.orderNo ? `${card.orderNo} · ${card.title}` : card.title}</strong>
-        {card.amount ? <span>{card.amount} π</span> : null}
+        <small className={muted}>
+          {t(`chat.subject.${card.kind}`)}
+          {card.orderNo ? (
+            <>
+              {' · '}
+              <Ltr>{card.orderNo}</Ltr>
+            </>
+          ) : null}
+        </small>
+        <strong className={css.ellipsis} dir="auto" data-testid="chat-subject-title">
+          {card.title}
+        </strong>
+        {card.line ? (
+          <small className={`${muted} ${css.ellipsis}`} data-testid="chat-subject-line">
+            {card.line.variant ? <Bdi>{card.line.variant}</Bdi> : null} <Ltr>× {card.line.quantity}</Ltr>
+          </small>
+        ) : null}
+        {card.moreLines > 0 ? <small className={muted}>{t('buyerOrders.list.moreItems', { count: card.moreLines })}</small> : null}
       </span>
+      {card.amount ? (
+        <span className={css.subjectAmount} data-testid="chat-subject-amount">
+          <Money amount={card.amount} />
+        </span>
+      ) : null}
     </button>
   );
 }
@@ -47,15 +76,37 @@ function LiveStream({ onEvent, onLive }: { onEvent: (e: StreamEvent) => void; on
     mounted.current = true;
   }, [state]);
   return (
-    <div className={css.status} role="status" data-testid="chat-connection" data-state={state}>
-      {t(`chat.connection.${state}`)}
+    // Said aloud always, shown only when something is wrong (issue 37, finding 5): no permanent "Connected" strip.
+    // While it waits to reconnect (the wait doubles up to 30 s), the person can try at once.
+    <div className={state === 'live' ? css.statusQuiet : css.status} data-testid="chat-connection" data-state={state}>
+      <span role="status">{t(`chat.connection.${state}`)}</span>
+      {state === 'reconnecting' ? (
+        <button type="button" className={css.statusAction} onClick={retryNow} data-testid="chat-reconnect">
+          {t('app.retry')}
+        </button>
+      ) : null}
     </div>
   );
+}
+
+/** The local calendar day of a moment, as a key. */
+const dayKey = (iso: string) => new Date(iso).toDateString();
+
+/** A day's heading in the reader's language: "Today", "Yesterday", else the date (issue 37, finding 5). */
+function dayLabel(iso: string, language: string, now = new Date()): string {
+  const day = new Date(iso);
+  const days = Math.round((new Date(now.toDateString()).getTime() - new Date(day.toDateString()).getTime()) / 86_400_000);
+  if (days === 0 || days === 1) {
+    const word = new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-days, 'day');
+    return word.charAt(0).toLocaleUpperCase(language) + word.slice(1);
+  }
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(day);
 }
 
 /** One conversation: its subject card, the messages (live), read receipts, and the composer. */
 export function ChatPanel({ conversation, className }: { conversation: ConversationView; /** Replaces the room's full-screen height (the desk's middle pane). */ className?: string }) {
   const t = useT();
+  const language = useLanguage();
   const page = useResource(() => loadMessages(conversation.id));
   const [extra, setExtra] = useState<MessageView[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -68,6 +119,13 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
   const [draft, setDraft] = useState('');
   const picker = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // The seller in a chat with a buyer has quick replies; a buyer (and the platform's desk) does not.
+  const sellerSide = conversation.kind === 'seller' && conversation.mySide === 'counterpart';
+  // A picked quick reply goes into the message box (after what is there), to be read before Send.
+  const pickQuickReply = (text: string) => {
+    setDraft((d) => (d.trim() ? `${d.trimEnd()} ${text}` : text).slice(0, ChatLimits.textMax));
+  };
 
   const byId = new Map<string, MessageView>();
   for (const m of [...(page.data ?? []), ...extra]) byId.set(m.id, m);
@@ -141,8 +199,9 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
           void resendUnsent();
         }}
       />
-      {conversation.subject ? <Subject card={conversation.subject} /> : null}
-      <div ref={list} className={css.messages} data-testid="chat-messages" aria-live="polite">
+      {conversation.subject ? <Subject card={conversation.subject} sellerSide={sellerSide} /> : null}
+      {/* A log the keyboard can scroll (issue 33, finding 11): focusable, named, announced as messages arrive. */}
+      <div ref={list} className={css.messages} data-testid="chat-messages" role="log" aria-live="polite" tabIndex={0} aria-label={t('chat.listTitle')}>
         {page.state === 'loading' && !page.data ? <p className={muted}>{t('app.loading')}</p> : null}
         {page.state === 'failed' ? (
           <button type="button" className={button({ tone: 'secondary' })} onClick={page.retry}>
@@ -150,21 +209,31 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
           </button>
         ) : null}
         {page.state === 'ready' && shown.length === 0 && waiting.length === 0 ? <p className={muted}>{t('chat.noMessages')}</p> : null}
-        {shown.map((m) => {
+        {shown.map((m, i) => {
           const mine = m.side === conversation.mySide;
+          const newDay = i === 0 || dayKey(shown[i - 1]?.createdAt ?? '') !== dayKey(m.createdAt);
           return (
-            <div key={m.id} className={`${css.bubble} ${mine ? css.mine : ''}`} data-testid="chat-message" data-mine={mine}>
+            <Fragment key={m.id}>
+            {newDay ? (
+              <p className={css.day} data-testid="chat-day">
+                {dayLabel(m.createdAt, language)}
+              </p>
+            ) : null}
+            <div className={`${css.bubble} ${mine ? css.mine : ''}`} data-testid="chat-message" data-mine={mine}>
               {/* A message reads in its own direction: an English question in an Arabic screen keeps its question mark at its end. */}
               <span dir="auto" className={css.body}>
                 {m.body}
               </span>
               {m.imageUrl ? <img className={css.image} src={m.imageUrl} alt={t('chat.image')} loading="lazy" /> : null}
               <small className={css.meta}>
-                <time dateTime={m.createdAt} dir="ltr">{specDatetime(m.createdAt)}</time>
+                <time dateTime={m.createdAt} dir="ltr" data-testid="chat-time">
+                  {new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(m.createdAt))}
+                </time>
                 {mine ? ` · ${BigInt(m.id) <= BigInt(otherRead) ? t('chat.read') : t('chat.sent')}` : ''}
                 {mine && resent.has(m.clientId) ? ` · ${t('live.sentWhenOnline')}` : ''}
               </small>
             </div>
+            </Fragment>
           );
         })}
         {waiting.map((p) => (
@@ -196,7 +265,8 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
           <Icon name="image" size={20} />
         </button>
         <ImageFileInput inputRef={picker} testId="chat-image" onFiles={([file]) => file && uploads.add([file])} />
-        <input className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" />
+        {sellerSide ? <QuickReplies draft={draft} onPick={pickQuickReply} focusDraft={() => input.current?.focus()} /> : null}
+        <input ref={input} className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" />
         <button type="submit" className={button()} disabled={!draft.trim()} data-testid="chat-send">
           {t('chat.send')}
         </button>

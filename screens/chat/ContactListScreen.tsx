@@ -5,7 +5,7 @@ import { useResource } from '../../src/app/useResource';
 import { specDatetime } from '../../src/domain/customerService';
 import type { ConversationView } from '../../src/domain/types/customerService';
 import { useT } from '../../src/i18n/react';
-import { button, muted } from '../../src/theme/ui.css';
+import { button, muted, ownDirection } from '../../src/theme/ui.css';
 import * as css from './chat.css';
 import { LoginRequired } from './LoginRequired';
 
@@ -19,7 +19,7 @@ export function ConversationRow({ c, onOpen }: { c: ConversationView; onOpen: ()
       <span className={css.grow}>
         <strong className={css.ellipsis}>{name}</strong>
         {/* The last message in its own direction, aligned with the row: an English message in Arabic loses its end, not its start. */}
-        <small className={`${muted} ${css.ellipsis} ${css.ownDirection}`} dir="auto">
+        <small className={`${muted} ${css.ellipsis} ${ownDirection}`} dir="auto">
           {last ? last.body || t('chat.image') : c.subject?.title ?? t('chat.noMessages')}
         </small>
       </span>

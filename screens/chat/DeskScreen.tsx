@@ -1,3 +1,4 @@
+import { ltrText } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { deskConversations, deskUserContext, deskWorkOrder, staffCloseWorkOrder, staffReplyWorkOrder, workOrderQueue } from '../../src/api/chat';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
@@ -128,10 +129,16 @@ function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {
         <Icon name="back" size={16} /> {t('chat.desk.queue')}
       </button>
       {w ? (
-        <>
-          <p className={muted}>{w.userName}</p>
-          <WorkOrderThread w={w} busy={busy} onReply={(body) => void run(() => staffReplyWorkOrder(w.id, body))} onClose={() => void run(() => staffCloseWorkOrder(w.id))} />
-        </>
+        // The work order and, beside it, the customer's pane (their account, orders and cases) as at the chat desk (issue 37, finding 8).
+        <div className={css.workOrderDesk}>
+          <div style={{ display: 'grid', gap: 12, alignContent: 'start' }}>
+            <p className={muted}>{w.userName}</p>
+            <WorkOrderThread w={w} busy={busy} onReply={(body) => void run(() => staffReplyWorkOrder(w.id, body))} onClose={() => void run(() => staffCloseWorkOrder(w.id))} />
+          </div>
+          <section aria-label={t('desk.customer')} data-testid="desk-workorder-customer">
+            <PersonPanel key={w.userId} userId={w.userId} view="customer" />
+          </section>
+        </div>
       ) : (
         <p className={muted}>{t('app.loading')}</p>
       )}
@@ -162,7 +169,7 @@ function Queue() {
         <div key={w.id}>
           <WorkOrderRow w={w} onOpen={() => setOpen(w.id)} />
           <small className={muted} style={{ padding: '0 12px' }}>
-            {t('chat.desk.waitingSince', { at: specDatetime(w.createdAt) })}
+            {t('chat.desk.waitingSince', { at: ltrText(specDatetime(w.createdAt)) })}
           </small>
         </div>
       ))}

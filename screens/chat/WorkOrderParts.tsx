@@ -1,6 +1,7 @@
+import { Ltr, Time } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
-import { specDatetime, workOrderStatusLabelKey } from '../../src/domain/customerService';
+import { workOrderStatusLabelKey } from '../../src/domain/customerService';
 import type { WorkOrderView } from '../../src/domain/types/customerService';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
@@ -23,7 +24,7 @@ export function WorkOrderRow({ w, onOpen }: { w: WorkOrderView; onOpen: () => vo
         <strong className={css.ellipsis}>{t(`workOrder.categories.${w.category}`)} · {w.orderNo}</strong>
         <small className={`${muted} ${css.ellipsis}`}>{w.description}</small>
         <small className={muted}>
-          {w.workOrderNo} · {specDatetime(w.createdAt)}
+          <Ltr>{w.workOrderNo}</Ltr> · <Time iso={w.createdAt} />
         </small>
       </span>
       {w.unread ? <span className={css.badge} aria-label={t('workOrder.newReply')} data-testid="workorder-unread">1</span> : null}
@@ -62,7 +63,9 @@ export function WorkOrderThread({ w, onReply, onClose, busy }: { w: WorkOrderVie
             ))}
           </div>
         ) : null}
-        <small className={muted}>{specDatetime(w.createdAt)}</small>
+        <small className={muted}>
+          <Time iso={w.createdAt} />
+        </small>
       </section>
       <section aria-label={t('workOrder.replies')} style={{ display: 'grid', gap: 8 }}>
         {w.replies.length === 0 ? <p className={muted}>{t('workOrder.noReplies')}</p> : null}
@@ -71,7 +74,9 @@ export function WorkOrderThread({ w, onReply, onClose, busy }: { w: WorkOrderVie
             <strong>{r.by === 'staff' ? t('workOrder.staff') : r.authorName}</strong>
             <br />
             {r.body}
-            <small className={css.meta}>{specDatetime(r.createdAt)}</small>
+            <small className={css.meta}>
+              <Time iso={r.createdAt} />
+            </small>
           </div>
         ))}
       </section>

@@ -9,19 +9,20 @@ export const ellipsis = style({ overflow: 'hidden', textOverflow: 'ellipsis', wh
 export const badge = style({ minWidth: 20, height: 20, padding: '0 6px', borderRadius: vars.radius.pill, background: vars.color.danger, color: '#fff', fontSize: vars.font.size.sm, display: 'grid', placeItems: 'center' });
 export const room = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight})`, minHeight: 320 });
 export const status = style({ padding: `${vars.space.xs} ${vars.space.lg}`, fontSize: vars.font.size.sm, background: vars.color.brandSoft, color: vars.color.brandStrong, textAlign: 'center' });
-export const messages = style({ flex: 1, overflowY: 'auto', padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+/** "Try again" in the connection line while it waits to reconnect: a real button, 44 px tall for a finger. */
+export const statusAction = style({ marginInlineStart: vars.space.sm, minHeight: 44, padding: `0 ${vars.space.md}`, border: 'none', background: 'transparent', color: vars.color.brandStrong, font: 'inherit', fontWeight: 700, textDecoration: 'underline', cursor: 'pointer' });
+export const messages = style({ flex: 1, minHeight: 0, overflowY: 'auto', padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const bubble = style({ maxWidth: '78%', padding: `${vars.space.sm} ${vars.space.md}`, borderRadius: vars.radius.lg, background: vars.color.surface, boxShadow: vars.shadow.card, alignSelf: 'flex-start', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
 export const body = style({ display: 'block' });
-/**
- * Text in its own direction (dir="auto") still aligned as the screen reads. `text-align: match-parent` would
- * say it, but Chromium resolves it against the text's own direction (an English line sat on the left in Arabic).
- */
-export const ownDirection = style({ textAlign: 'left', selectors: { '[dir="rtl"] &': { textAlign: 'right' } } });
 export const mine = style({ alignSelf: 'flex-end', background: vars.color.brand, color: '#fff' });
-export const meta = style({ fontSize: 11, opacity: 0.75, marginTop: 2, display: 'block' });
+/**
+ * The time under a bubble: muted by opacity on the white bubble; on the own (brand) bubble full white, since
+ * white at 75 % on the brand colour is 3.77:1, under the 4.5:1 small text needs (issue 33, finding 11).
+ */
+export const meta = style({ fontSize: 11, opacity: 0.75, marginTop: 2, display: 'block', selectors: { [`${mine} &`]: { opacity: 1 } } });
 export const image = style({ display: 'block', maxWidth: '100%', borderRadius: vars.radius.md, marginTop: vars.space.xs });
 export const composer = style({ display: 'flex', gap: vars.space.sm, padding: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface, alignItems: 'center' });
-export const input = style({ flex: 1, minHeight: 40, padding: `0 ${vars.space.md}`, borderRadius: vars.radius.pill, border: `1px solid ${vars.color.border}`, font: 'inherit' });
+export const input = style({ flex: 1, minWidth: 0, minHeight: 40, padding: `0 ${vars.space.md}`, borderRadius: vars.radius.pill, border: `1px solid ${vars.color.border}`, font: 'inherit' });
 export const subject = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', margin: vars.space.sm, padding: vars.space.md, background: vars.color.surface, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}` });
 export const thumb = style({ width: 48, height: 48, borderRadius: vars.radius.sm, objectFit: 'cover', background: vars.color.skeleton });
 export const field = style({ display: 'grid', gap: vars.space.xs });
@@ -71,3 +72,20 @@ export const paneTitle = style({ margin: 0, fontSize: vars.font.size.lg, minWidt
 export const deskRoom = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight} - 180px)`, minHeight: 360 });
 export const placeholder = style({ padding: vars.space.lg, textAlign: 'center' });
 export const currentRow = style({ background: vars.color.brandSoft });
+
+// A work order at the desk with the customer's pane beside it (issue 37, finding 8): side by side on a desk, stacked on a phone.
+export const workOrderDesk = style({ display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' });
+
+// Issue 37, finding 5: the connection is said to screen readers when live, shown only when something is wrong;
+// messages grouped under their day.
+export const statusQuiet = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+export const day = style({ alignSelf: 'center', margin: `${vars.space.sm} 0 0`, padding: `2px ${vars.space.md}`, borderRadius: vars.radius.pill, background: vars.color.surface, color: vars.color.textMuted, fontSize: vars.font.size.sm });
+
+// Issue 37, finding 5: a seller's quick replies in their sheet (each a whole-row button, its delete beside it), and the
+// order / product card of a chat with its picture, name, variant × quantity and price.
+export const quickList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+export const quickRow = style({ display: 'flex', gap: vars.space.xs, alignItems: 'stretch' });
+export const quickPick = style({ flex: 1, minWidth: 0, minHeight: 44, padding: `${vars.space.sm} ${vars.space.md}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface, color: vars.color.text, font: 'inherit', textAlign: 'start', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', cursor: 'pointer' });
+export const quickDelete = style({ flex: 'none', width: 44, minHeight: 44, display: 'grid', placeItems: 'center', border: 'none', borderRadius: vars.radius.md, background: 'transparent', color: vars.color.textMuted, cursor: 'pointer' });
+export const subjectThumb = style({ flex: 'none', width: 64, height: 64, borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
+export const subjectAmount = style({ flex: 'none', fontWeight: 700, whiteSpace: 'nowrap' });

@@ -48,7 +48,7 @@ export function MedalIndexScreen() {
           </div>
           <p className={muted}>{t('ambassador.held', { count: String(s?.held ?? 0) })}</p>
           <p className={muted}>
-            {s?.next ? t('ambassador.next', { invitees: String(s.next.needInvitees), qualified: String(s.next.needQualified) }) : s ? t('ambassador.top') : null}
+            {s?.next ? t('ambassador.next', { invitees: t('ambassador.moreInvitees', { count: s.next.needInvitees }), qualified: t('ambassador.moreQualified', { count: s.next.needQualified }) }) : s ? t('ambassador.top') : null}
           </p>
         </section>
         {/* Only what belongs to the medals: the invite code to share (the account tab's rows stay there). */}

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkInMachine, type CheckInContext } from '../../machines/checkIn.machine';
 import type { UiModel } from '../../model-tests/ui/support/uiWalk';
-import { english, until, vis } from '../../model-tests/ui/support/screen';
+import { english, until, vis, visibleOf as visibleOfIds } from '../../model-tests/ui/support/screen';
 import { failOnce } from '../account/loginGate.ui-model';
 
 /**
@@ -22,6 +22,8 @@ export interface CheckInUiWorld {
   username: string;
   /** The same person checks in from another tab (the first tab still shows the button). */
   checkInElsewhere(): Promise<void>;
+  /** Arms a fault of the sandbox ad network for its next answer (server/sandbox/faults.ts; sandbox mode only). */
+  fault(name: 'adsUnsupported' | 'adNetworkDown' | 'adsUnfilled' | 'adShowUnsupported' | 'adNotGranted'): Promise<void>;
 }
 
 /**
@@ -54,14 +56,17 @@ async function day(w: CheckInUiWorld, state: string, message: string | null, but
   if (hasRetry !== retry) throw new Error(`try again is ${hasRetry ? '' : 'not '}offered`);
 }
 
-async function video(w: CheckInUiWorld, state: string, message: string | null, offers: 'watch' | 'busy' | 'continue'): Promise<void> {
+async function video(w: CheckInUiWorld, state: string, message: string | null, offers: 'watch' | 'busy' | 'continue' | 'nothing'): Promise<void> {
   await until('the video card', () => videoState(w.page), state, 12_000);
   if (message !== null) {
     const said = await text(w.page, 'video-status');
     if (said !== message) throw new Error(`the video card says "${said}", expected "${message}"`);
   }
   const watch = vis(w.page, 'ad-watch');
-  if (offers === 'continue') {
+  if (offers === 'nothing') {
+    const offered = await visibleOfIds(w.page, ['ad-watch', 'ad-continue', 'ad-give-up']);
+    if (offered.length > 0) throw new Error(`the video card offers ${offered.join(', ')} on a host without ads`);
+  } else if (offers === 'continue') {
     if ((await vis(w.page, 'ad-continue').count()) === 0 || (await vis(w.page, 'ad-give-up').count()) === 0) throw new Error('continue and give up are not offered');
     if ((await watch.count()) > 0) throw new Error('watch is offered while the video was closed early');
   } else {
@@ -86,6 +91,8 @@ export const checkInUiModel: Omit<UiModel<CheckInUiWorld>, 'begin' | 'end'> = {
     'video.gaveUp': (w) => video(w, 'gaveUp', english('checkIn.ads.gaveUp'), 'watch'),
     'video.unavailable': (w, m) => video(w, 'unavailable', english(ctx(m).adMessage ?? 'checkIn.ads.notAvailable'), 'watch'),
     'video.notGranted': (w, m) => video(w, 'notGranted', english(ctx(m).adMessage ?? 'checkIn.ads.notGranted'), 'watch'),
+    // A host without an ad network: the card says so and offers nothing to watch.
+    'video.unsupported': (w, m) => video(w, 'unsupported', english(ctx(m).adMessage ?? 'checkIn.ads.notSupported'), 'nothing'),
   },
   passing: {
     'day.checking': 'a request in flight (the screen opening)',
@@ -156,21 +163,32 @@ export const checkInUiModel: Omit<UiModel<CheckInUiWorld>, 'begin' | 'end'> = {
       arrange: (w) => failOnce(w.page, '/api/adv/ad/start'),
     },
     'checkIn.video.verifying --xstate.done.actor.claimAd#0--> checkIn.video.rewarded': { event: () => claim },
+    // The sandbox made to fail on demand (issue 36, server/sandbox/faults.ts): a host without an ad network, an
+    // ad network that does not answer, no ad to fill the slot, ads refused when shown, an ad not granted.
+    'checkIn.video.loading --xstate.done.actor.prepareAd#1--> checkIn.video.unsupported': {
+      event: () => ({ type: 'xstate.done.actor.prepareAd', output: { ready: false, result: 'ADS_NOT_SUPPORTED' } }),
+      arrange: (w) => w.fault('adsUnsupported'),
+    },
+    'checkIn.video.loading --xstate.done.actor.prepareAd#2--> checkIn.video.unavailable': {
+      event: () => ({ type: 'xstate.done.actor.prepareAd', output: { ready: false, result: 'AD_NOT_AVAILABLE' } }),
+      arrange: (w) => w.fault('adsUnfilled'),
+    },
+    'checkIn.video.loading --xstate.error.actor.prepareAd#0--> checkIn.video.unavailable': {
+      event: () => ({ type: 'xstate.error.actor.prepareAd', error: new Error('ad network down') }),
+      arrange: (w) => w.fault('adNetworkDown'),
+    },
+    'checkIn.video.watching --xstate.done.actor.showAd#2--> checkIn.video.unsupported': {
+      event: () => ({ type: 'xstate.done.actor.showAd', output: { result: 'ADS_NOT_SUPPORTED', adId: null, seconds: 0 } }),
+      arrange: (w) => w.fault('adShowUnsupported'),
+    },
+    'checkIn.video.verifying --xstate.done.actor.claimAd#1--> checkIn.video.notGranted': {
+      event: () => ({ type: 'xstate.done.actor.claimAd', output: { rewarded: false, reward: '0' } }),
+      arrange: (w) => w.fault('adNotGranted'),
+    },
     'checkIn.video.verifying --xstate.error.actor.claimAd#0--> checkIn.video.notGranted': {
       event: () => ({ type: 'xstate.error.actor.claimAd', error: new Error('network') }),
       arrange: (w) => failOnce(w.page, '/api/adv/ad/reward'),
     },
   },
-  notWalkable: {
-    'checkIn.day.signed --SIGN#0--> checkIn.day.signing':
-      'the screen rests the check-in button once checked in today (issue 24); the chart keeps SIGN for the server to answer 14 (the chart and API walks take it)',
-    'checkIn.day.alreadySigned --SIGN#0--> checkIn.day.signing': 'the screen rests the check-in button once checked in today (issue 24)',
-    'checkIn.video.loading --xstate.done.actor.prepareAd#1--> checkIn.video.unsupported':
-      'the sandbox host always has ads (ADS_NOT_SUPPORTED is a host outside the coin browser’s ad network)',
-    'checkIn.video.loading --xstate.done.actor.prepareAd#2--> checkIn.video.unavailable': 'the sandbox host always loads a requested ad (requestAd answers AD_LOADED)',
-    'checkIn.video.loading --xstate.error.actor.prepareAd#0--> checkIn.video.unavailable': 'the sandbox host’s isAdReady and requestAd never fail',
-    'checkIn.video.watching --xstate.done.actor.showAd#2--> checkIn.video.unsupported': 'the sandbox host always has ads (ADS_NOT_SUPPORTED is a host outside the coin browser’s ad network)',
-    'checkIn.video.verifying --xstate.done.actor.claimAd#1--> checkIn.video.notGranted':
-      'the sandbox ad network grants every ad watched to the end; the server refuses a reward for one it did not grant (server tests)',
-  },
+  notWalkable: {},
 };

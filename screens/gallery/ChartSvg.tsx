@@ -18,6 +18,22 @@ interface ChartSvgProps {
   edgeTitle: (edge: PlacedEdge) => string;
   /** Whether an edge's guard was seen with only one outcome (or none). */
   guardShort: (edge: PlacedEdge) => boolean;
+  /** The "In production" view (issue 35): arrows drawn by their traffic, each state with its records now. */
+  production?: ProductionDrawing;
+}
+
+export interface ProductionDrawing {
+  /** Stroke width of an arrow by how many times it was taken in the period. */
+  width: (edge: PlacedEdge) => number;
+  /** Width of the timer's share drawn inside it (0 when no timer took it). */
+  timerWidth: (edge: PlacedEdge) => number;
+  /** Times taken in the period, or null when not drawn as taken. */
+  count: (edge: PlacedEdge) => number | null;
+  /** Records in a state now, or null when none is recorded there. */
+  records: (node: PlacedNode) => number | null;
+  /** A click on a state box (the same list the table's button opens). */
+  onState: (node: PlacedNode) => void;
+  format: (n: number) => string;
 }
 
 function pathOf(points: Point[]): string {
@@ -26,6 +42,19 @@ function pathOf(points: Point[]): string {
 
 const edgeClass: Record<DrawnLevel, string> = { ui: styles.edgeUi, api: styles.edgeApi, chart: styles.edgeChart, none: styles.edgeNone };
 const arrowClass: Record<DrawnLevel, string> = { ui: styles.arrowUi, api: styles.arrowApi, chart: styles.arrowChart, none: styles.arrowNone };
+
+/** A count drawn as a pill whose end is at (x, y). */
+function CountPill({ x, y, text, className, testId, of }: { x: number; y: number; text: string; className: string; testId: string; of?: string }) {
+  const width = 10 + 7 * text.length;
+  return (
+    <g className={className} data-testid={testId} data-of={of}>
+      <rect x={x - width} y={y - 9} width={width} height={18} rx={9} />
+      <text x={x - width / 2} y={y} textAnchor="middle" dominantBaseline="central">
+        {text}
+      </text>
+    </g>
+  );
+}
 
 function StateBox({ node, active }: { node: PlacedNode; active: boolean }) {
   const { x, y, width, height } = node;
@@ -118,7 +147,7 @@ function EdgeLabel({ edge, live, title, guardShort }: { edge: PlacedEdge; live: 
  * The chart: states as rounded boxes (compound states around their children), transitions as labelled
  * arrows drawn by where the model tests walked them (see the legend), identifiers on hover.
  */
-export const ChartSvg = forwardRef<SVGSVGElement, ChartSvgProps>(function ChartSvg({ layout, active, live, zoom, label, levelOf, edgeTitle, guardShort }, ref) {
+export const ChartSvg = forwardRef<SVGSVGElement, ChartSvgProps>(function ChartSvg({ layout, active, live, zoom, label, levelOf, edgeTitle, guardShort, production }, ref) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const arrowId = (level: DrawnLevel) => `gallery-arrow-${level}-${id}`;
   const drawnLevels: DrawnLevel[] = ['ui', 'api', 'chart', 'none'];
@@ -135,28 +164,70 @@ export const ChartSvg = forwardRef<SVGSVGElement, ChartSvgProps>(function ChartS
     >
       <defs>
         {drawnLevels.map((level) => (
-          <marker key={level} id={arrowId(level)} viewBox="0 0 10 10" refX={9} refY={5} markerWidth={7} markerHeight={7} orient="auto-start-reverse">
+          <marker
+            key={level}
+            id={arrowId(level)}
+            viewBox="0 0 10 10"
+            refX={9}
+            refY={5}
+            markerWidth={production ? 12 : 7}
+            markerHeight={production ? 12 : 7}
+            markerUnits={production ? 'userSpaceOnUse' : 'strokeWidth'}
+            orient="auto-start-reverse"
+          >
             <path className={arrowClass[level]} d="M0,0 L10,5 L0,10 z" />
           </marker>
         ))}
       </defs>
-      {layout.nodes.map((node) => (
-        <StateBox key={node.id} node={node} active={active.has(node.id)} />
-      ))}
+      {layout.nodes.map((node) =>
+        production && node.kind !== 'initial' && node.kind !== 'machine' ? (
+          <g key={node.id} className={styles.stateTap} onClick={() => production.onState(node)}>
+            <StateBox node={node} active={active.has(node.id)} />
+          </g>
+        ) : (
+          <StateBox key={node.id} node={node} active={active.has(node.id)} />
+        ),
+      )}
       {layout.edges.map((edge) =>
         live.has(edge.id) ? <path key={`halo-${edge.id}`} className={styles.edgeHalo} data-lit="" d={pathOf(edge.points)} /> : null,
       )}
       {layout.edges.map((edge) => {
         const level = edge.key === null ? 'chart' : levelOf(edge);
         return (
-          <path key={edge.id} className={edgeClass[level]} data-level={edge.key === null ? undefined : level} d={pathOf(edge.points)} markerEnd={`url(#${arrowId(level)})`}>
+          <path
+            key={edge.id}
+            className={edgeClass[level]}
+            data-level={edge.key === null ? undefined : level}
+            d={pathOf(edge.points)}
+            markerEnd={`url(#${arrowId(level)})`}
+            style={production ? { strokeWidth: production.width(edge) } : undefined}
+          >
             {edge.key === null ? null : <title>{edgeTitle(edge)}</title>}
           </path>
         );
       })}
+      {production
+        ? layout.edges.map((edge) => {
+            const w = production.timerWidth(edge);
+            return w > 0 ? <path key={`timer-${edge.id}`} className={styles.edgeTimer} data-timer="" d={pathOf(edge.points)} style={{ strokeWidth: w }} /> : null;
+          })
+        : null}
       {layout.edges.map((edge) => (
         <EdgeLabel key={edge.id} edge={edge} live={live.has(edge.id)} title={edgeTitle(edge)} guardShort={guardShort(edge)} />
       ))}
+      {production
+        ? layout.edges.map((edge) => {
+            const n = production.count(edge);
+            const at = edge.label ?? (edge.points.length > 0 ? { x: edge.points[Math.floor(edge.points.length / 2)]?.x ?? 0, y: edge.points[Math.floor(edge.points.length / 2)]?.y ?? 0, width: 0 } : null);
+            return n === null || !at ? null : <CountPill key={`n-${edge.id}`} x={at.x + at.width + 6} y={at.y} text={production.format(n)} className={styles.edgeCount} testId="edge-count" />;
+          })
+        : null}
+      {production
+        ? layout.nodes.map((node) => {
+            const n = production.records(node);
+            return n === null ? null : <CountPill key={`r-${node.id}`} x={node.x + node.width + 4} y={node.y} text={production.format(n)} className={styles.stateCount} testId="state-count" of={node.identifier} />;
+          })
+        : null}
     </svg>
   );
 });

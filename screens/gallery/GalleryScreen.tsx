@@ -1,3 +1,5 @@
+import { Time } from '../../src/app/Isolate';
+import { Checkbox } from '../../src/app/FormControls';
 import { useSelector } from '@xstate/react';
 import ElkConstructor from 'elkjs/lib/elk.bundled.js';
 import type { ELK } from 'elkjs/lib/elk-api';
@@ -9,18 +11,22 @@ import { ApiFailure } from '../../src/api/client';
 import { useGate } from '../../src/app/gateContext';
 import { Icon } from '../../src/app/Icon';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
-import { exactTime } from '../../src/domain/dates';
+import { serverCharts, type ServerChart } from '../../src/domain/chartSteps';
 import { chartHistoryQuery, isReplayChart, type ReplayChart } from '../../src/domain/schemas/chartHistory';
+import type { ProductionView } from '../../src/domain/types/chartProduction';
 import type { ChartHistory } from '../../src/domain/types/chartHistory';
 import { useLanguage, useT } from '../../src/i18n/react';
 import * as ui from '../../src/theme/ui.css';
 import { buildChartGraph, type ChartGraph } from './chartGraph';
-import { layoutChart, type ChartLayout, type PlacedEdge } from './chartLayout';
-import { ChartSvg } from './ChartSvg';
+import { layoutChart, type ChartLayout, type PlacedEdge, type PlacedNode } from './chartLayout';
+import { ChartSvg, type ProductionDrawing } from './ChartSvg';
 import { bundledCoverage, drawnLevel, levels, type Coverage, type DrawnLevel, type Level } from './coverage';
 import { eventLabel } from './edgeLabels';
-import { downloadText, svgDocument } from './exportSvg';
+import { formatDuration } from './formatDuration';
+import { downloadText, svgDocument, withLines } from './exportSvg';
 import * as styles from './gallery.css';
+import { edgeTraffic, statesByNode, trafficWidth } from './production';
+import { arrowWords, ProductionFilters, ProductionPanels, useProductionView, type ProductionFilter, type RecordsOf } from './Production';
 import { partyWord } from './productWords';
 import { recordedEventWords, replayFrames, statePathWords, type ReplayFrame } from './replay';
 import { activeStateIds, enabledEvents, formatStateValue, liveEdgeIds, startSnapshot, step } from './stepper';
@@ -233,20 +239,34 @@ function Stepper({ entry, snapshot, onStep, onReset, notice }: {
 type ReplayLoad = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; history: ChartHistory };
 
 /** Staff pick a real record of this chart by number and step through its recorded history on the chart. */
-function Replay({ entry, graph, frame, frames, onFrames, onFrame }: {
+function Replay({ entry, graph, frame, frames, onFrames, onFrame, request }: {
   entry: MachineEntry & { id: ReplayChart };
   graph: ChartGraph;
   frame: number;
   frames: ReplayFrame[] | null;
   onFrames: (frames: ReplayFrame[] | null) => void;
   onFrame: (index: number) => void;
+  /** A record to replay, asked for from the "In production" view's lists (a new object each time). */
+  request: { id: string } | null;
 }) {
   const t = useT();
   const language = useLanguage();
   const [id, setId] = useState('');
   const [load, setLoad] = useState<ReplayLoad>({ state: 'idle' });
+  const section = useRef<HTMLElement>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    start(id);
+  };
+  useEffect(() => {
+    if (!request) return;
+    setId(request.id);
+    start(request.id);
+    section.current?.scrollIntoView({ block: 'nearest' });
+    section.current?.focus({ preventScroll: true });
+    // Only when a record is asked for.
+  }, [request]);
+  function start(id: string) {
     const parsed = chartHistoryQuery.safeParse({ chart: entry.id, id });
     if (!parsed.success) {
       setLoad({ state: 'failed', message: t('gallery.replay.badId') });
@@ -264,11 +284,11 @@ function Replay({ entry, graph, frame, frames, onFrames, onFrame }: {
         onFrames(null);
       },
     );
-  };
+  }
   const current = frames?.[frame];
   const last = (frames?.length ?? 1) - 1;
   return (
-    <section className={styles.panel} aria-labelledby="gallery-replay" data-testid="gallery-replay">
+    <section ref={section} tabIndex={-1} className={styles.panel} aria-labelledby="gallery-replay" data-testid="gallery-replay">
       <h3 id="gallery-replay" className={styles.heading}>
         {t('gallery.replay.title')}
       </h3>
@@ -318,7 +338,9 @@ function Replay({ entry, graph, frame, frames, onFrames, onFrame }: {
                 })
               : t('gallery.replay.start', { state: statePathWords(entry.id, current.state, t) })}
           </p>
-          {current.step ? <p className={styles.replayTime}>{exactTime(current.step.at)}</p> : null}
+          {current.step ? <p className={styles.replayTime}>
+              <Time iso={current.step.at} />
+            </p> : null}
           {load.history.steps.length === 0 ? <p className={styles.hint}>{t('gallery.replay.empty')}</p> : null}
           <div className={styles.toolbar}>
             <button type="button" className={styles.toolButton} aria-label={t('gallery.replay.previous')} title={t('gallery.replay.previous')} disabled={frame === 0} onClick={() => onFrame(frame - 1)} data-testid="replay-previous">
@@ -382,11 +404,11 @@ function useZoom(scroller: React.RefObject<HTMLDivElement | null>, layout: Chart
     anchor.current = null;
   }, [zoom, scroller]);
 
-  // A chart opens fitted to the screen, but never so small that its words cannot be read.
+  // A chart opens fitted to the screen, as "Fit" does (issue 37, finding 8), never blown up past 125 %.
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box || !layout) return;
-    setZoomState(clampZoom(Math.min(1.25, Math.max(0.85, Math.min((box.clientWidth - 8) / layout.width, (box.clientHeight - 8) / layout.height)))));
+    setZoomState(clampZoom(Math.min(1.25, (box.clientWidth - 8) / layout.width, (box.clientHeight - 8) / layout.height)));
   }, [layout, scroller]);
 
   useEffect(() => {
@@ -443,10 +465,44 @@ function useZoom(scroller: React.RefObject<HTMLDivElement | null>, layout: Chart
   return { zoom, zoomTo, fit, onKeyDown };
 }
 
+const isServerChart = (id: string): id is ServerChart => (serverCharts as readonly string[]).includes(id);
+
+/** The legend of the "In production" drawing. */
+function ProductionLegend() {
+  const t = useT();
+  return (
+    <ul className={styles.legend} data-testid="production-legend">
+      <li className={styles.legendItem}>
+        <svg className={styles.swatch} width="32" height="10" aria-hidden="true">
+          <line className={styles.edgeApi} x1="1" y1="5" x2="31" y2="5" style={{ strokeWidth: 6 }} />
+        </svg>
+        <span>{t('gallery.production.legendWidth')}</span>
+      </li>
+      <li className={styles.legendItem}>
+        <svg className={styles.swatch} width="32" height="10" aria-hidden="true">
+          <line className={styles.timerSwatch} x1="1" y1="5" x2="31" y2="5" />
+        </svg>
+        <span>{t('gallery.production.legendTimer')}</span>
+      </li>
+      <li className={styles.legendItem}>
+        <span>{t('gallery.production.legendRecords')}</span>
+      </li>
+    </ul>
+  );
+}
+
 function ChartView({ entry, staff }: { entry: MachineEntry; staff: boolean }) {
   const t = useT();
   const language = useLanguage();
   const title = t(entry.titleKey);
+  const productionChart = staff && isServerChart(entry.id) ? entry.id : null;
+  const [mode, setMode] = useState<'walked' | 'production'>('walked');
+  const inProduction = mode === 'production' && productionChart !== null;
+  const [filter, setFilter] = useState<ProductionFilter>({ period: '7d' });
+  const production = useProductionView(inProduction ? productionChart : null, filter);
+  const view = inProduction && production.state === 'ready' ? production.value : null;
+  const [recordsOf, setRecordsOf] = useState<RecordsOf | null>(null);
+  const [replayRequest, setReplayRequest] = useState<{ id: string } | null>(null);
   const [identifiers, setIdentifiers] = useState(false);
   const { graph, drawn } = useChartLayout(entry, language, identifiers);
   const coverage = useMemo(() => bundledCoverage(entry.id), [entry.id]);
@@ -516,6 +572,70 @@ function ChartView({ entry, staff }: { entry: MachineEntry; staff: boolean }) {
     if (svgRef.current) downloadText(`${entry.id}-statechart.svg`, svgDocument(svgRef.current, title), 'image/svg+xml');
   };
 
+  const drawing = useMemo((): ProductionDrawing | null => {
+    if (!view) return null;
+    const traffic = edgeTraffic(graph, entry.id, view.arrows);
+    const max = Math.max(0, ...[...traffic.values()].map((x) => x.count));
+    const byNode = statesByNode(entry.id, view.states);
+    const number = new Intl.NumberFormat(language);
+    return {
+      width: (edge) => trafficWidth(traffic.get(edge.id)?.count ?? 0, max),
+      timerWidth: (edge) => {
+        const x = traffic.get(edge.id);
+        return x && x.timer > 0 ? Math.max(1.5, trafficWidth(x.count, max) * (x.timer / x.count)) : 0;
+      },
+      count: (edge) => traffic.get(edge.id)?.count ?? null,
+      records: (node: PlacedNode) => (node.kind === 'initial' || node.kind === 'machine' ? null : byNode.get(node.id)?.now ?? null),
+      onState: (node: PlacedNode) => {
+        const state = node.id.startsWith(`${entry.id}.`) ? node.id.slice(entry.id.length + 1) : null;
+        if (state) setRecordsOf({ kind: 'state', state });
+      },
+      format: (n) => number.format(n),
+    };
+  }, [view, graph, entry.id, language]);
+  const productionTitle = useCallback(
+    (edge: PlacedEdge) => {
+      if (!view) return '';
+      const x = edgeTraffic(graph, entry.id, view.arrows).get(edge.id);
+      if (!x) return t('gallery.production.notTaken');
+      return x.arrows
+        .map((a) => `${arrowWords(entry, a, t, language)}: ${Object.entries(a.byParty).map(([p, n]) => t('gallery.production.byWho', { who: partyWord(p, t), n: String(n) })).join(', ')}`)
+        .join('\n');
+    },
+    [view, graph, entry, t, language],
+  );
+  const svgDocumentOf = (v: ProductionView): string | null => {
+    if (!svgRef.current) return null;
+    const lines = [
+      `${title} · ${v.from} – ${v.to}`,
+      ...v.states.filter((s) => s.state !== '').map((s) => t('gallery.production.svgState', {
+        state: statePathWords(entry.id, s.state, t),
+        now: s.now,
+        left: s.left,
+        median: s.medianSeconds === null ? '—' : formatDuration(s.medianSeconds * 1000, t, language),
+        p90: s.p90Seconds === null ? '—' : formatDuration(s.p90Seconds * 1000, t, language),
+      })),
+      ...v.arrows.map((a) => `${arrowWords(entry, a, t, language)}: ${a.count}`),
+    ];
+    return withLines(svgDocument(svgRef.current, title), lines);
+  };
+
+  const replayPanel =
+    staff && isReplayChart(entry.id) ? (
+      <Replay
+        entry={{ ...entry, id: entry.id }}
+        graph={graph}
+        frame={frame}
+        frames={frames}
+        onFrames={(next) => {
+          setFrames(next);
+          setFrame(next ? next.length - 1 : 0);
+        }}
+        onFrame={setFrame}
+        request={replayRequest}
+      />
+    ) : null;
+
   return (
     <section className={styles.main} aria-labelledby="gallery-chart-title">
       <div className={styles.chartHead}>
@@ -539,11 +659,28 @@ function ChartView({ entry, staff }: { entry: MachineEntry; staff: boolean }) {
             {t('gallery.exportSvg')}
           </button>
           <label className={styles.toggle}>
-            <input type="checkbox" checked={identifiers} onChange={(e) => setIdentifiers(e.target.checked)} data-testid="show-identifiers" />
+            <Checkbox checked={identifiers} onChange={(e) => setIdentifiers(e.target.checked)} data-testid="show-identifiers" />
             {t('gallery.identifiers')}
           </label>
         </div>
       </div>
+      {productionChart ? (
+        <div className={styles.viewSwitch} role="group" aria-label={t('gallery.production.views')}>
+          <button type="button" className={styles.viewChoice} aria-pressed={!inProduction} onClick={() => setMode('walked')} data-testid="view-walked">
+            {t('gallery.levels.title')}
+          </button>
+          <button type="button" className={styles.viewChoice} aria-pressed={inProduction} onClick={() => setMode('production')} data-testid="view-production">
+            {t('gallery.production.title')}
+          </button>
+        </div>
+      ) : null}
+      {inProduction && productionChart ? (
+        <>
+          <ProductionFilters chart={productionChart} filter={filter} onChange={setFilter} />
+          {production.state === 'loading' ? <p className={styles.hint} role="status">{t('gallery.production.loading')}</p> : null}
+          {production.state === 'failed' ? <p className={styles.notice} role="alert">{t('gallery.production.failed')}</p> : null}
+        </>
+      ) : null}
       <div
         ref={scroller}
         className={styles.scroller}
@@ -571,38 +708,40 @@ function ChartView({ entry, staff }: { entry: MachineEntry; staff: boolean }) {
             live={live}
             zoom={zoom}
             label={t('gallery.chartLabel', { title })}
-            levelOf={levelOf}
-            edgeTitle={edgeTitle}
+            levelOf={drawing ? (edge) => (drawing.count(edge) === null ? 'chart' : 'api') : levelOf}
+            edgeTitle={drawing ? productionTitle : edgeTitle}
             guardShort={guardShort}
+            production={drawing ?? undefined}
           />
         )}
       </div>
       <p id="gallery-zoom-hint" className={styles.hint}>
         {t('gallery.zoomHint')}
       </p>
-      <Legend graph={graph} coverage={coverage} />
+      {inProduction ? <ProductionLegend /> : <Legend graph={graph} coverage={coverage} />}
+      {inProduction ? replayPanel : null}
+      {inProduction && productionChart && view ? (
+        <ProductionPanels
+          entry={entry}
+          chart={productionChart}
+          filter={filter}
+          view={view}
+          records={recordsOf}
+          onRecords={setRecordsOf}
+          onReplay={isReplayChart(entry.id) ? (id) => setReplayRequest({ id }) : null}
+          svgDocumentOf={svgDocumentOf}
+        />
+      ) : null}
       <div className={styles.panels}>
-        {snapshot ? (
+        {inProduction ? null : snapshot ? (
           <Stepper entry={entry} snapshot={snapshot} onStep={onStep} onReset={onReset} notice={notice} />
         ) : (
           <p className={styles.notice} role="alert">
             {t('gallery.startFailed')}
           </p>
         )}
-        <Conditions entry={entry} graph={graph} coverage={coverage} />
-        {staff && isReplayChart(entry.id) ? (
-          <Replay
-            entry={{ ...entry, id: entry.id }}
-            graph={graph}
-            frame={frame}
-            frames={frames}
-            onFrames={(next) => {
-              setFrames(next);
-              setFrame(next ? next.length - 1 : 0);
-            }}
-            onFrame={setFrame}
-          />
-        ) : null}
+        {inProduction ? null : <Conditions entry={entry} graph={graph} coverage={coverage} />}
+        {inProduction ? null : replayPanel}
       </div>
     </section>
   );

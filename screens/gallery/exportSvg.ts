@@ -45,6 +45,31 @@ export function svgDocument(svg: SVGSVGElement, title: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(clone)}\n`;
 }
 
+/** An exported chart with lines of figures written under it (the "In production" view's numbers, issue 35). */
+export function withLines(document: string, lines: readonly string[]): string {
+  const parsed = new DOMParser().parseFromString(document.replace(/^<\?xml[^>]*>\n/, ''), 'image/svg+xml');
+  const svg = parsed.documentElement;
+  const ns = 'http://www.w3.org/2000/svg';
+  const [x, y, width, height] = (svg.getAttribute('viewBox') ?? '0 0 0 0').split(' ').map(Number);
+  const lineHeight = 18;
+  const extra = lineHeight * (lines.length + 1);
+  const text = parsed.createElementNS(ns, 'text');
+  text.setAttribute('style', 'font-family:sans-serif;font-size:13px;fill:#1f2328');
+  lines.forEach((line, i) => {
+    const span = parsed.createElementNS(ns, 'tspan');
+    span.setAttribute('x', String((x ?? 0) + 12));
+    span.setAttribute('y', String((y ?? 0) + (height ?? 0) + lineHeight * (i + 1)));
+    span.textContent = line;
+    text.append(span);
+  });
+  svg.append(text);
+  const wide = Math.max(width ?? 0, 12 + 7 * Math.max(0, ...lines.map((l) => l.length)));
+  svg.setAttribute('viewBox', `${x ?? 0} ${y ?? 0} ${wide} ${(height ?? 0) + extra}`);
+  svg.setAttribute('width', String(Math.ceil(wide)));
+  svg.setAttribute('height', String(Math.ceil((height ?? 0) + extra)));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}\n`;
+}
+
 /** Hands the browser a file to save. */
 export function downloadText(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

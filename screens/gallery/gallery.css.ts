@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 import { Drawing } from './chartLayout';
 
@@ -232,3 +232,56 @@ export const input = style({
 export const replayLine = style({ margin: 0, lineHeight: 1.5, wordBreak: 'break-word' });
 export const replayTime = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.size.sm });
 export const conditionWhere = style({ display: 'block', color: vars.color.textMuted });
+
+/** The "In production" view (issue 35): a timer's share drawn inside its arrow in amber, counts as pills. */
+const timerAmber = '#b45309';
+export const edgeTimer = style({ fill: 'none', stroke: timerAmber, strokeOpacity: 0.9, pointerEvents: 'none' });
+export const timerSwatch = style({ fill: 'none', stroke: timerAmber, strokeWidth: 5 });
+export const stateTap = style({ cursor: 'pointer' });
+export const edgeCount = style({ fontSize: '11px', fontWeight: 700, fontVariantNumeric: 'tabular-nums', fill: vars.color.brandStrong, stroke: 'none' });
+export const stateCount = style({ fontSize: '11px', fontWeight: 700, fontVariantNumeric: 'tabular-nums', fill: vars.color.surface, stroke: 'none' });
+globalStyle(`${edgeCount} rect`, { fill: vars.color.surface, stroke: vars.color.brandStrong, strokeWidth: 1 });
+globalStyle(`${stateCount} rect`, { fill: vars.color.brandStrong });
+
+export const viewSwitch = style({ display: 'inline-flex', flexWrap: 'wrap', flexShrink: 0, gap: '2px', padding: '2px', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, alignSelf: 'flex-start', maxWidth: '100%' });
+export const viewChoice = style({
+  minHeight: '40px',
+  borderRadius: vars.radius.sm,
+  padding: `0 ${vars.space.md}`,
+  border: 'none',
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.font.size.md,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.brandStrong, color: vars.color.surface, fontWeight: 600 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: '-3px' },
+  },
+});
+export const select = style([input, { width: 'auto', maxWidth: '14em' }]);
+export const figures = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.sm, fontVariantNumeric: 'tabular-nums' });
+export const figureCell = style({ padding: `${vars.space.xs} ${vars.space.xs}`, borderTop: `1px solid ${vars.color.border}`, textAlign: 'start', verticalAlign: 'top' });
+export const numberCell = style([figureCell, { textAlign: 'end', whiteSpace: 'nowrap' }]);
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+export const linkButton = style({
+  padding: 0,
+  minHeight: '32px',
+  border: 'none',
+  background: 'none',
+  color: vars.color.brandStrong,
+  font: 'inherit',
+  textAlign: 'start',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: '2px' } },
+});
+export const funnelBar = style({ display: 'block', height: '8px', borderRadius: '4px', background: vars.color.brand, minWidth: '2px' });
+export const records = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, listStyle: 'none', margin: 0, padding: 0 });
+export const recordRow = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space.sm, alignItems: 'center', borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs });
+export const late = style({ color: missingRed, fontWeight: 600 });
+/** The production figures: two columns on a desk, so the tables keep their columns readable. */
+export const productionPanels = style([panels, { '@media': { [desk]: { gridTemplateColumns: 'repeat(auto-fit, minmax(440px, 1fr))' } } }]);
+/** The states' and arrows' tables take the whole row. */
+export const widePanel = style([panel, { gridColumn: '1 / -1' }]);
+export const funnelRow = style({ display: 'flex', flexDirection: 'column', gap: '4px', borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs });

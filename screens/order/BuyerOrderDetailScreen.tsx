@@ -1,3 +1,4 @@
+import { Time } from '../../src/app/Isolate';
 import { UnpaidCancelReason } from '../../src/domain/orderRules';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go } from '../../src/app/navigation';
@@ -9,7 +10,7 @@ import { useSubmit } from '../../src/app/useSubmit';
 import { afterSaleDetail } from '../../src/api/afterSale';
 import { orderAct } from '../../src/api/orders';
 import { useResource } from '../../src/app/useResource';
-import { afterSaleStatusLabelKey } from '../../src/domain/afterSaleStatus';
+import { afterSaleStatusLabelKey, caseDeadlineKey } from '../../src/domain/afterSaleStatus';
 import { orderStatusLabelKey } from '../../src/domain/orderStatus';
 import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
@@ -19,6 +20,8 @@ import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, OrderItems, OrderTimeline, Row, Section, Stars, useExpressName, useOrderFromQuery } from './BuyerOrderParts';
 import { Icon } from '../../src/app/Icon';
+import { Money } from '../../src/app/Money';
+import { Deadline } from '../../src/app/Deadline';
 
 /** The status, and the running window as a sentence ("The seller confirms by …"). */
 
@@ -28,35 +31,46 @@ import { Icon } from '../../src/app/Icon';
  */
 function CaseStanding({ caseId }: { caseId: string }) {
   const t = useT();
-  const when = useDateTime();
   const { data } = useResource(() => afterSaleDetail(caseId));
   if (!data) return null;
   return (
     <div className={ordersCss.section} data-testid="order-case-standing">
       <strong data-testid="order-case-status">{t(afterSaleStatusLabelKey(data.status))}</strong>
       {data.can.includes('APPEAL') && data.deadline ? (
-        <p className={css.quote} data-testid="order-case-appeal">
-          {t('orderCase.appealRight', { at: when(data.deadline.at) })}
-        </p>
+        <Deadline at={data.deadline.at} sentence={(at) => t('orderCase.appealRight', { at })} className={css.quote} testId="order-case-appeal" />
       ) : data.deadline ? (
-        <p className={muted}>{t(`afterSale.deadline.${data.deadline.name}`, { at: when(data.deadline.at) })}</p>
+        <Deadline at={data.deadline.at} sentence={(at) => t(caseDeadlineKey(data.viewer, data.deadline?.name ?? ''), { at })} />
       ) : null}
     </div>
   );
 }
+/** The order's banner says what the after-sale case waits for and until when (issue 37, finding 6), in the reader's words. */
+function CaseBannerLine({ caseId }: { caseId: string }) {
+  const t = useT();
+  const { data } = useResource(() => afterSaleDetail(caseId));
+  if (!data?.deadline) return null;
+  return (
+    <Deadline
+      at={data.deadline.at}
+      sentence={(at) => `${t(afterSaleStatusLabelKey(data.status))} · ${t(caseDeadlineKey(data.viewer, data.deadline?.name ?? ''), { at })}`}
+      className={css.bannerNote}
+      testId="order-banner-case"
+      onBrand
+    />
+  );
+}
+
 function StatusBanner({ order }: { order: OrderView }) {
   const t = useT();
-  const when = useDateTime();
   return (
     <section className={ordersCss.banner} aria-live="polite">
       <h2 className={css.bannerTitle} data-testid="order-detail-status" data-status={order.status} data-stage={order.stage}>
         {t(orderStatusLabelKey(order.status))}
       </h2>
       {order.deadline && (
-        <p className={css.bannerNote} data-testid="order-detail-deadline" data-window={order.deadline.name}>
-          {windowSentence(t, order.deadline.name, when(order.deadline.at))}
-        </p>
+        <Deadline at={order.deadline.at} sentence={(at) => windowSentence(t, order.deadline?.name ?? '', at)} className={css.bannerNote} testId="order-detail-deadline" window={order.deadline.name} onBrand />
       )}
+      {order.afterSale && <CaseBannerLine caseId={order.afterSale.caseId} />}
       {order.status === 'refundRejected' && <p className={css.bannerNote}>{t(`buyerOrders.detail.rejectedNote.${order.stage.split('.')[1] ?? 'onTheWay'}`)}</p>}
       {orderCan(order).has('CONFIRM_RECEIPT') && (
         <button type="button" className={css.bannerLink} onClick={() => go(`/mine/check?id=${order.id}`)} data-testid="order-check">
@@ -100,6 +114,7 @@ function Actions({ order, onChanged }: { order: OrderView; onChanged: () => void
           title={t('buyerOrders.actions.cancelUnpaidTitle')}
           body={t('buyerOrders.actions.cancelUnpaidBody')}
           confirmLabel={t('buyerOrders.actions.cancelConfirm')}
+          cancelLabel={t('sellerDay.keepOrder')}
           tone="danger"
           onConfirm={() => act.submit({ type: 'CANCEL', reason: UnpaidCancelReason.unpaid })}
         />
@@ -260,12 +275,12 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
         </button>
       </Section>
       <Section title={t('buyerOrders.detail.amounts')} testId="order-amounts">
-        <Row label={t('buyerOrders.detail.goods')}>{order.goodsAmount} π</Row>
-        <Row label={t('buyerOrders.detail.shipping')}>{order.shippingAmount} π</Row>
+        <Row label={t('buyerOrders.detail.goods')}><Money amount={order.goodsAmount} /></Row>
+        <Row label={t('buyerOrders.detail.shipping')}><Money amount={order.shippingAmount} /></Row>
         <Row label={t('buyerOrders.detail.total')} testId="order-total-amount">
-          <strong>{order.totalAmount} π</strong>
+          <Money amount={order.totalAmount} strong />
         </Row>
-        {order.paidAt && <Row label={t('buyerOrders.detail.paid')} testId="order-paid-amount">{order.paidAmount} π</Row>}
+        {order.paidAt && <Row label={t('buyerOrders.detail.paid')} testId="order-paid-amount"><Money amount={order.paidAmount} /></Row>}
       </Section>
       <Section title={t('buyerOrders.detail.delivery')} testId="order-delivery">
         <strong>
@@ -282,9 +297,13 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
         <Row label={t('buyerOrders.detail.orderNo')} testId="order-number">
           <span className={css.mono}>{order.orderNo}</span>
         </Row>
-        <Row label={t('buyerOrders.detail.createdAt')}>{when(order.createdAt)}</Row>
+        <Row label={t('buyerOrders.detail.createdAt')}>
+          <Time iso={order.createdAt} />
+        </Row>
         <Row label={t('buyerOrders.detail.method')}>{order.paymentMethod ? t(`order.methods.${order.paymentMethod}`) : '—'}</Row>
-        <Row label={t('buyerOrders.detail.paidAt')}>{when(order.paidAt)}</Row>
+        <Row label={t('buyerOrders.detail.paidAt')}>
+          <Time iso={order.paidAt} />
+        </Row>
         {order.comments && <Row label={t('buyerOrders.detail.comments')}>{order.comments}</Row>}
       </Section>
       <Section title={t('buyerOrders.detail.history')}>

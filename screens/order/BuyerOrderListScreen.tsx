@@ -1,19 +1,22 @@
+import { Bdi } from '../../src/app/Isolate';
 import { useEffect, useId, useState } from 'react';
 import { go, useScreenQuery } from '../../src/app/navigation';
-import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { BuyerOrderIcon } from '../../src/app/orders/BuyerOrderIcon';
 import { OrderTabs, PagerFooter, useAfterPages } from '../../src/app/orders/OrderParts';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { buyerOrders, orderBadges } from '../../src/api/orders';
 import { buyerOrderTabs, type BuyerOrderTab } from '../../src/domain/orderRules';
-import { orderStatusLabelKey, orderStatusTone } from '../../src/domain/orderStatus';
+import { orderStatusBuyerKey, orderStatusTone } from '../../src/domain/orderStatus';
+import { orderCan } from '../../src/app/orders/orderCan';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
-import { button, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { button, muted, screen, skeleton, ownDirection } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import EmptyState from '../../src/app/EmptyState';
+import { variantLabel } from '../../src/domain/variants';
+import { Money } from '../../src/app/Money';
 
 const tabs = Object.keys(buyerOrderTabs) as BuyerOrderTab[];
 const isTab = (value: string | null): value is BuyerOrderTab => value !== null && (tabs as string[]).includes(value);
@@ -48,35 +51,68 @@ function PayNow({ order }: { order: OrderView }) {
   );
 }
 
-/** One order as a card: the first item, the seller, the status, the total, and a dot when something changed; an unpaid one has its countdown and Pay now. */
+/** The one or two steps of the order's state the card offers (the same as on the order's detail). */
+function CardActions({ order }: { order: OrderView }) {
+  const t = useT();
+  if (order.viewer !== 'buyer') return null;
+  if (order.status === 'unpaid') return <PayNow order={order} />;
+  const can = orderCan(order);
+  const actions = [
+    can.has('CONFIRM_RECEIPT') && (
+      <button key="check" type="button" className={button({ tone: 'secondary' })} onClick={() => go(`/mine/check?id=${order.id}`)} data-testid={`buyer-order-check-${order.id}`}>
+        {t('buyerOrders.actions.check')}
+      </button>
+    ),
+    can.has('RATE') && (
+      <button key="rate" type="button" className={button()} onClick={() => go(`/mine/order/rate?id=${order.id}`)} data-testid={`buyer-order-rate-${order.id}`}>
+        {t('buyerOrders.actions.rate')}
+      </button>
+    ),
+  ].filter(Boolean);
+  return actions.length > 0 ? <span className={css.cardActions}>{actions}</span> : null;
+}
+
+/**
+ * One order as a card (issue 33, finding 6): the shop, the first item's picture and name, its variant ×
+ * quantity, the total, the status as a sentence in the buyer's words, and the state's one or two steps.
+ * The order number and its exact time are on the order's detail.
+ */
 function OrderCard({ order }: { order: OrderView }) {
   const t = useT();
-  const when = useDateTime();
   const first = order.items[0];
   const more = order.items.length - 1;
+  const variant = first ? variantLabel(first) : '';
   return (
     <div className={css.orderCard} data-testid={`buyer-order-card-${order.id}`}>
       <button type="button" className={css.cardOpen} onClick={() => go(`/mine/order/detail?id=${order.id}`)} data-testid={`buyer-order-${order.id}`} data-status={order.status}>
         <span className={css.cardHead}>
-          <strong className={css.ellipsis}>{order.sellerName}</strong>
-          <span className={css.status} data-tone={orderStatusTone(order.status)} data-testid={`buyer-order-status-${order.id}`}>
-            {order.unread && <span className={ordersCss.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
-            {t(orderStatusLabelKey(order.status))}
-          </span>
+          <strong className={`${css.ellipsis} ${ownDirection}`} dir="auto">
+            {order.sellerName}
+          </strong>
+          {order.unread && <span className={ordersCss.dot} role="img" aria-label={t('buyerOrders.list.unread')} data-testid={`buyer-order-unread-${order.id}`} />}
         </span>
         <span className={css.cardBody}>
           {order.image ? <img className={css.thumb} src={order.image} alt="" width={64} height={64} loading="lazy" /> : <span className={css.thumb} aria-hidden="true" />}
           <span className={css.grow}>
-            <span className={css.ellipsis}>{first?.title ?? '—'}</span>
+            <span className={`${css.ellipsis} ${ownDirection}`} dir="auto" data-testid={`buyer-order-name-${order.id}`}>
+              {first?.title ?? '—'}
+            </span>
+            {first && (
+              <small className={`${muted} ${css.ellipsis}`} data-testid={`buyer-order-variant-${order.id}`}>
+                {variant && <Bdi>{variant}</Bdi>} <span className={css.amount}>× {first.quantity}</span>
+              </small>
+            )}
             {more > 0 && <small className={muted}>{t('buyerOrders.list.moreItems', { count: more })}</small>}
-            <small className={muted}>
-              {t('buyerOrders.list.orderNo', { no: order.orderNo })} · <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
-            </small>
           </span>
-          <span className={css.amount}>{order.totalAmount} π</span>
+          <span className={css.amount} data-testid={`buyer-order-total-${order.id}`}>
+            <Money amount={order.totalAmount} />
+          </span>
+        </span>
+        <span className={css.status} data-tone={orderStatusTone(order.status)} data-testid={`buyer-order-status-${order.id}`}>
+          {t(orderStatusBuyerKey(order.status))}
         </span>
       </button>
-      {order.status === 'unpaid' && order.viewer === 'buyer' && <PayNow order={order} />}
+      <CardActions order={order} />
     </div>
   );
 }
@@ -118,7 +154,8 @@ export default function BuyerOrderListScreen() {
   const ids = useId(); // one instance per kept-alive route and query
   const badges = useResource(orderBadges);
   const counts: Record<BuyerOrderTab, number> = {
-    all: badges.data?.buyer.unread ?? 0,
+    // All holds every order of the other tabs: its badge is their sum, never a different count (issue 37, finding 8).
+    all: (badges.data?.buyer.toPay ?? 0) + (badges.data?.buyer.pendingShipment ?? 0) + (badges.data?.buyer.shipped ?? 0) + (badges.data?.buyer.unrated ?? 0),
     toPay: badges.data?.buyer.toPay ?? 0,
     pendingShipment: badges.data?.buyer.pendingShipment ?? 0,
     shipped: badges.data?.buyer.shipped ?? 0,

@@ -1,8 +1,9 @@
+import { Bdi, Time } from '../../src/app/Isolate';
+import { Radio } from '../../src/app/FormControls';
 import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import { useGate } from '../../src/app/gateContext';
 import { go, useScreenQuery } from '../../src/app/navigation';
-import { useDateTime } from '../../src/app/orders/BuyerFormat';
 import { OrderStepForm, OrderStepFrame, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
@@ -16,6 +17,9 @@ import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderTextLimits } from '../../src/domain/orderRules';
 import type { ReasonDraft, ReasonKey } from './buyerReasons';
 import { Icon } from '../../src/app/Icon';
+import { variantLabel } from '../../src/domain/variants';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 /** Pieces shared by the buyer's order screens (one area: screens/order). */
 
@@ -86,7 +90,7 @@ export function OrderSummary({ order, children }: { order: OrderView; children?:
       <Row label={t('buyerOrders.detail.orderNo')}>{order.orderNo}</Row>
       <OrderItems items={order.items} />
       <Row label={t('buyerOrders.detail.total')}>
-        <strong>{order.totalAmount} π</strong>
+        <Money amount={order.totalAmount} strong />
       </Row>
       {children}
     </section>
@@ -122,11 +126,11 @@ export function OrderItems({ items, testPrefix = 'order-item' }: { items: OrderI
         <div key={`${item.productId}-${item.skuId}`} className={css.item} data-testid={`${testPrefix}-${item.skuId}`}>
           <div className={css.grow}>
             <strong>{item.title}</strong>
-            <span className={muted}>{[item.specification, item.colour].filter(Boolean).join(' · ')}</span>
+            <Bdi className={muted} testId="order-item-variant">{variantLabel(item)}</Bdi>
           </div>
           <div style={{ textAlign: 'end' }}>
-            <div>{t('buyerOrders.detail.lineQuantity', { quantity: item.quantity, price: item.unitPrice })}</div>
-            {item.shippingFee !== '0' && <small className={muted}>{t('buyerOrders.detail.lineShipping', { fee: item.shippingFee })}</small>}
+            <div>{t('buyerOrders.detail.lineQuantity', { quantity: item.quantity, price: moneyText(item.unitPrice) })}</div>
+            {item.shippingFee !== '0' && <small className={muted}>{t('buyerOrders.detail.lineShipping', { fee: moneyText(item.shippingFee) })}</small>}
           </div>
         </div>
       ))}
@@ -143,7 +147,6 @@ export function useExpressName(): (company: string) => string {
 /** Every change of the order, newest first, as a timeline. */
 export function OrderTimeline({ history, testId = 'order-history' }: { history: OrderHistoryEntry[]; testId?: string }) {
   const t = useT();
-  const when = useDateTime();
   if (history.length === 0) return <p className={muted}>{t('buyerOrders.detail.noHistory')}</p>;
   const newestFirst = [...history].reverse();
   return (
@@ -153,7 +156,7 @@ export function OrderTimeline({ history, testId = 'order-history' }: { history: 
           <span className={css.stepDot} aria-hidden="true" />
           <strong>{t(`orders.events.${entry.event}`)}</strong>
           <small className={muted}>
-            {t(`orders.parties.${entry.by}`)} · <time dateTime={entry.at}>{when(entry.at)}</time>
+            {t(`orders.parties.${entry.by}`)} · <Time iso={entry.at} />
           </small>
         </li>
       ))}
@@ -191,7 +194,7 @@ export function ReasonFields({ reasons, draft, onChange, withEmail }: { reasons:
         <legend className={css.label}>{t('buyerOrders.reasons.legend')}</legend>
         {reasons.map((key) => (
           <label key={key} className={css.option}>
-            <input type="radio" name={`${id}-reason`} checked={draft.reason === key} onChange={() => onChange({ ...draft, reason: key })} data-testid={`reason-${key}`} />
+            <Radio name={`${id}-reason`} checked={draft.reason === key} onChange={() => onChange({ ...draft, reason: key })} data-testid={`reason-${key}`} />
             <span>{t(`buyerOrders.reasons.${key}`)}</span>
           </label>
         ))}

@@ -8,6 +8,7 @@ import { button, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, OrderItems, Row, Section, useOrderFromQuery } from './BuyerOrderParts';
+import { Money } from '../../src/app/Money';
 
 const receivedStates = ['unrated', 'rated', 'completed', 'afterSales'];
 
@@ -39,7 +40,7 @@ function Result({ order }: { order: OrderView }) {
           {t(orderStatusLabelKey(order.status))}
         </Row>
         <Row label={t('buyerOrders.detail.total')}>
-          <strong>{order.totalAmount} π</strong>
+          <Money amount={order.totalAmount} strong />
         </Row>
       </Section>
       {outcome.key === 'open' && <p className={muted}>{t('buyerOrders.checkDetail.openNote')}</p>}

@@ -1,7 +1,9 @@
+import { Bdi } from '../../src/app/Isolate';
+import { Checkbox } from '../../src/app/FormControls';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
 import { go } from '../../src/app/navigation';
-import { useDateTime, windowSentence } from '../../src/app/orders/BuyerFormat';
+import { windowSentence } from '../../src/app/orders/BuyerFormat';
 import { orderCan } from '../../src/app/orders/orderCan';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
@@ -12,6 +14,9 @@ import { button, muted } from '../../src/theme/ui.css';
 import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, Row, Section, useExpressName, useOrderFromQuery } from './BuyerOrderParts';
+import { variantLabel } from '../../src/domain/variants';
+import { Money } from '../../src/app/Money';
+import { Deadline } from '../../src/app/Deadline';
 
 /** The buyer's own checklist: each ordered line, ticked when the goods match it (kept on this screen only). */
 function Checklist({ order }: { order: OrderView }) {
@@ -31,10 +36,10 @@ function Checklist({ order }: { order: OrderView }) {
         const key = `${item.productId}-${item.skuId}`;
         return (
           <label key={key} className={css.check} data-testid={`check-item-${item.skuId}`}>
-            <input type="checkbox" checked={ticked.has(key)} onChange={() => toggle(key)} />
+            <Checkbox checked={ticked.has(key)} onChange={() => toggle(key)} />
             <span className={css.grow}>
               <strong>{item.title}</strong>
-              <span className={muted}>{[item.specification, item.colour].filter(Boolean).join(' · ')}</span>
+              <Bdi className={muted}>{variantLabel(item)}</Bdi>
               <span>{t('buyerOrders.check.quantity', { quantity: item.quantity })}</span>
             </span>
           </label>
@@ -49,7 +54,6 @@ function Checklist({ order }: { order: OrderView }) {
 
 function Check({ order, onChanged }: { order: OrderView; onChanged: () => void }) {
   const t = useT();
-  const when = useDateTime();
   const express = useExpressName();
   const can = orderCan(order);
   const confirm = useSubmit(
@@ -67,9 +71,7 @@ function Check({ order, onChanged }: { order: OrderView; onChanged: () => void }
       <section className={ordersCss.banner}>
         <h2 className={css.bannerTitle}>{t('buyerOrders.check.heading')}</h2>
         {open && order.deadline ? (
-          <p className={css.bannerNote} data-testid="check-deadline">
-            {windowSentence(t, order.deadline.name, when(order.deadline.at))}
-          </p>
+          <Deadline at={order.deadline.at} sentence={(at) => windowSentence(t, order.deadline?.name ?? '', at)} className={css.bannerNote} testId="check-deadline" onBrand />
         ) : (
           <p className={css.bannerNote} data-testid="check-closed">
             {t('buyerOrders.check.closed')}
@@ -87,7 +89,7 @@ function Check({ order, onChanged }: { order: OrderView; onChanged: () => void }
           </Row>
         )}
         <Row label={t('buyerOrders.detail.total')}>
-          <strong>{order.totalAmount} π</strong>
+          <Money amount={order.totalAmount} strong />
         </Row>
       </Section>
       <Checklist order={order} />

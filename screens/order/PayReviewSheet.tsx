@@ -1,8 +1,10 @@
 import { DecisionSheet } from '../../src/app/DecisionSheet';
 import { useResource } from '../../src/app/useResource';
 import { getUserBalance } from '../../src/api/accounts';
-import { formatMoney, parseMoney } from '../../src/domain/money';
+import { parseMoney } from '../../src/domain/money';
 import { useT } from '../../src/i18n/react';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 /**
  * The review before paying from the account balance (issue 24): the amount, the balance now and what
@@ -25,13 +27,13 @@ export default function PayReviewSheet(props: { open: boolean; amount: string | 
       description={t('review.payDescription')}
       testId="pay-review"
       figures={[
-        { label: t('review.amount'), value: props.amount === null ? '…' : `${props.amount} π`, testId: 'pay-review-amount' },
-        { label: t('review.balanceNow'), value: have === null ? '…' : `${formatMoney(have)} π`, testId: 'pay-review-balance' },
-        { label: t('review.remains'), value: remains === null ? '…' : short ? '—' : `${formatMoney(remains)} π`, strong: true, testId: 'pay-review-remains' },
+        { label: t('review.amount'), value: props.amount === null ? '…' : <Money amount={props.amount} />, testId: 'pay-review-amount' },
+        { label: t('review.balanceNow'), value: have === null ? '…' : <Money amount={have} />, testId: 'pay-review-balance' },
+        { label: t('review.remains'), value: remains === null ? '…' : short ? '—' : <Money amount={remains} />, strong: true, testId: 'pay-review-remains' },
       ]}
       consequence={t('review.payConsequence')}
-      problem={short && remains !== null ? t('review.notEnough', { missing: formatMoney(-remains) }) : props.failure ? t(props.failure) : null}
-      confirmLabel={props.amount === null ? t('review.pay') : t('review.payAmount', { amount: props.amount })}
+      problem={short && remains !== null ? t('review.notEnough', { missing: moneyText(-remains) }) : props.failure ? t(props.failure) : null}
+      confirmLabel={props.amount === null ? t('review.pay') : t('review.payAmount', { amount: moneyText(props.amount) })}
       busy={props.busy}
       disabled={props.amount === null || have === null || short}
       onConfirm={() => props.amount !== null && props.onConfirm(props.amount)}

@@ -1,3 +1,4 @@
+import { Checkbox } from '../../src/app/FormControls';
 import { useId, useState } from 'react';
 import { canSend, ScorePicker } from '../../src/app/orders/OrderParts';
 import { orderAct } from '../../src/api/orders';
@@ -60,7 +61,7 @@ function RateForm({ order }: { order: OrderView }) {
       </label>
       <label className={css.switchRow}>
         <span>{t('buyerOrders.rate.anonymous')}</span>
-        <input type="checkbox" role="switch" checked={draft.anonymous} onChange={(e) => setDraft((d) => ({ ...d, anonymous: e.target.checked }))} data-testid="rate-anonymous" />
+        <Checkbox role="switch" checked={draft.anonymous} onChange={(e) => setDraft((d) => ({ ...d, anonymous: e.target.checked }))} data-testid="rate-anonymous" />
       </label>
     </BuyerStepForm>
   );

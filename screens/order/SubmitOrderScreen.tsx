@@ -1,3 +1,4 @@
+import { Radio } from '../../src/app/FormControls';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { selectedItems } from '../../machines/cart.machine';
@@ -17,10 +18,12 @@ import { walletAppBalance } from '../../src/api/pay';
 import { useAccountBalance } from '../../src/app/orders/BuyerBalance';
 import { Icon } from '../../src/app/Icon';
 import { useT } from '../../src/i18n/react';
-import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import { button, card, muted, screen, skeleton, ownDirection } from '../../src/theme/ui.css';
 import WalletPaySheet from '../wallet/WalletPaySheet';
 import PayReviewSheet from './PayReviewSheet';
 import * as css from './order.css';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 type Items = CheckoutRequest['items'];
 
@@ -46,7 +49,11 @@ function Quote({ items, addressId, onTotal }: { items: Items; addressId: string 
   const t = useT();
   const { state, data } = useResource(() => quoteOrder(items, addressId));
   const total = data?.total ?? null;
-  useEffect(() => onTotal(total), [total, onTotal]);
+  // While the same goods are quoted again for the address once it is known, the total shown stays (the address
+  // decides where the goods can go, not what they cost): no flicker to "…" and back. A failed quote clears it.
+  useEffect(() => {
+    if (state !== 'loading') onTotal(total);
+  }, [state, total, onTotal]);
   if (state === 'loading') return <div className={skeleton} style={{ height: 80 }} aria-busy="true" />;
   if (!data) return <p className={muted}>{t('order.quoteFailed')}</p>;
   return (
@@ -62,12 +69,14 @@ function Quote({ items, addressId, onTotal }: { items: Items; addressId: string 
               <li key={l.skuId} className={css.line} data-testid={`order-line-${l.skuId}`}>
                 {l.image ? <img className={css.lineThumb} src={l.image} alt="" width={64} height={64} /> : <span className={css.lineThumb} aria-hidden="true" />}
                 <span className={css.lineInfo}>
-                  <span className={css.lineTitle}>{l.title}</span>
+                  <span className={`${css.lineTitle} ${ownDirection}`} dir="auto">
+                    {l.title}
+                  </span>
                   <span className={muted}>
                     {l.specification} · {l.colour}
                   </span>
                   <span className={css.row}>
-                    <strong>{l.unitPrice} π</strong>
+                    <Money amount={l.unitPrice} strong />
                     <span className={muted} data-testid={`order-line-qty-${l.skuId}`}>
                       {t('buy.checkout.quantity', { quantity: l.quantity })}
                     </span>
@@ -78,15 +87,15 @@ function Quote({ items, addressId, onTotal }: { items: Items; addressId: string 
           </ul>
           <div className={css.row}>
             <span className={muted}>{t('order.goods')}</span>
-            <span>{g.goods} π</span>
+            <Money amount={g.goods} />
           </div>
           <div className={css.row}>
             <span className={muted}>{t('order.shipping')}</span>
-            <span data-testid={`order-shipping-${g.sellerId}`}>{g.shipping === '0' ? t('buy.checkout.freeShipping') : `${g.shipping} π`}</span>
+            <span data-testid={`order-shipping-${g.sellerId}`}>{g.shipping === '0' ? t('buy.checkout.freeShipping') : <Money amount={g.shipping} />}</span>
           </div>
           <div className={css.row}>
             <span>{t('buy.checkout.shopTotal')}</span>
-            <strong>{g.total} π</strong>
+            <Money amount={g.total} strong />
           </div>
         </section>
       ))}
@@ -112,13 +121,15 @@ function ExistingOrders({ ids, onTotal }: { ids: string[]; onTotal: (total: stri
         <div key={o.id} className={css.section}>
           <div className={css.row}>
             <span>{t('order.number', { no: o.orderNo })}</span>
-            <strong>{o.totalAmount} π</strong>
+            <Money amount={o.totalAmount} strong />
           </div>
           <ul className={css.lines}>
             {o.items.map((l) => (
               <li key={l.skuId} className={css.line}>
                 <span className={css.lineInfo}>
-                  <span className={css.lineTitle}>{l.title}</span>
+                  <span className={`${css.lineTitle} ${ownDirection}`} dir="auto">
+                    {l.title}
+                  </span>
                   <span className={muted}>
                     {l.specification} · {l.colour} · {t('buy.checkout.quantity', { quantity: l.quantity })}
                   </span>
@@ -192,6 +203,8 @@ export default function SubmitOrderScreen() {
   const [addressId, setAddressId] = useState<string | null>(null);
   const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
   const [total, setTotal] = useState<string | null>(null);
+  // Other goods, another total: the one shown is cleared until they are quoted.
+  useEffect(() => setTotal(null), [itemsKey]);
   const balances = useMethodBalances(total);
   // Preselected: the method used last time if it can pay this total, else the first that can.
   const remembered = useMemo(lastMethod, []);
@@ -261,7 +274,7 @@ export default function SubmitOrderScreen() {
             {addresses.data?.length === 0 && <p className={muted}>{t('order.noAddress')}</p>}
             {addresses.data?.map((a) => (
               <label key={a.id} className={css.option} data-testid={`order-address-${a.id}`}>
-                <input type="radio" name={`${group}-address`} checked={chosenAddress === a.id} onChange={() => setAddressId(a.id)} />
+                <Radio name={`${group}-address`} checked={chosenAddress === a.id} onChange={() => setAddressId(a.id)} />
                 <span>
                   <strong>
                     {a.firstName} {a.lastName}
@@ -299,7 +312,7 @@ export default function SubmitOrderScreen() {
             const b = balances[m];
             return (
               <label key={m} className={css.option}>
-                <input type="radio" name={`${group}-method`} checked={method === m} onChange={() => setMethod(m)} data-testid={`pay-method-${m}`} />
+                <Radio name={`${group}-method`} checked={method === m} onChange={() => setMethod(m)} data-testid={`pay-method-${m}`} />
                 <span className={css.methodText}>
                   <span>{t(`order.methods.${m}`)}</span>
                   <span className={b.payable || m === 'coin' ? muted : css.short} data-testid={`pay-method-balance-${m}`}>
@@ -310,8 +323,8 @@ export default function SubmitOrderScreen() {
                         : b.held === null
                           ? '…'
                           : b.payable
-                            ? t('buy.checkout.available', { amount: b.held })
-                            : t('buy.checkout.notEnough', { amount: b.held })}
+                            ? t('buy.checkout.available', { amount: moneyText(b.held) })
+                            : t('buy.checkout.notEnough', { amount: moneyText(b.held) })}
                   </span>
                 </span>
               </label>
@@ -339,7 +352,7 @@ export default function SubmitOrderScreen() {
         <span className={css.footerTotal}>
           <span className={muted}>{t('buy.checkout.totalPayment')}</span>
           <strong className={css.total} data-testid="order-total">
-            {total === null ? '…' : `π ${total}`}
+            {total === null ? '…' : <Money amount={total} />}
           </strong>
         </span>
         <button type="button" className={button()} disabled={busy || (existing.length === 0 && items.length === 0)} onClick={submit} data-testid="submit-order">

@@ -12,6 +12,8 @@ import * as css from './buyer.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { OrderFrame, Row, useOrderFromQuery } from './BuyerOrderParts';
 import { canCancel, cancelIssue, cancelStepOf, isReasonKey, reasonText, type ReasonDraft } from './buyerReasons';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 function StepTwo({ order, draft }: { order: OrderView; draft: ReasonDraft }) {
   const t = useT();
@@ -34,7 +36,7 @@ function StepTwo({ order, draft }: { order: OrderView; draft: ReasonDraft }) {
         <h2 className={ordersCss.heading}>{t('buyerOrders.cancel.review')}</h2>
         <Row label={t('buyerOrders.detail.orderNo')}>{order.orderNo}</Row>
         <Row label={t('buyerOrders.detail.total')}>
-          <strong>{order.totalAmount} π</strong>
+          <Money amount={order.totalAmount} strong />
         </Row>
         <Row label={t('buyerOrders.detail.reason')} testId="cancel-review-reason">
           {reason || '—'}
@@ -45,7 +47,7 @@ function StepTwo({ order, draft }: { order: OrderView; draft: ReasonDraft }) {
           </Row>
         )}
       </section>
-      <p className={muted}>{t(step === 'CANCEL' ? 'buyerOrders.cancel.cancelOutcome' : 'buyerOrders.cancel.refundOutcome', { amount: order.totalAmount })}</p>
+      <p className={muted}>{t(step === 'CANCEL' ? 'buyerOrders.cancel.cancelOutcome' : 'buyerOrders.cancel.refundOutcome', { amount: moneyText(order.totalAmount) })}</p>
       <ProblemLine problem={send.problem} className={ordersCss.problem} testId="cancel-problem" />
       <div className={css.actions}>
         <button type="button" className={button({ tone: 'secondary' })} onClick={() => back(`/mine/user/userCancelorderStepOne?id=${order.id}`)} data-testid="cancel-edit">

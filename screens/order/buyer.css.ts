@@ -37,8 +37,12 @@ export const cardOpen = style({
   textAlign: 'start',
   cursor: 'pointer',
 });
-export const payRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm });
+/** The foot of an order card, under a line: its countdown and Pay now, or its steps. */
+const cardFoot = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm });
+export const payRow = style([cardFoot, { justifyContent: 'space-between' }]);
 export const countdown = style({ color: '#b54708', fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
+/** A card's own steps (Check the goods, Rate), at its end. */
+export const cardActions = style([cardFoot, { justifyContent: 'flex-end' }]);
 export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, width: '100%' });
 export const cardBody = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', width: '100%' });
 export const thumb = style({ flex: 'none', width: '64px', height: '64px', borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../src/theme/theme.css';
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
@@ -18,9 +19,23 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
 });
 export const waiting = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, textAlign: 'center', padding: vars.space.xl });
-export const result = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, textAlign: 'center', paddingTop: vars.space.xl });
-export const icon = style({ fontSize: '48px', margin: 0 });
-export const actions = style({ display: 'flex', gap: vars.space.md, justifyContent: 'center', flexWrap: 'wrap' });
+/** A payment result (issue 33 finding 5): start-aligned, the sign beside the message and the amount. */
+export const result = style({ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.md, textAlign: 'start', paddingTop: vars.space.lg });
+export const resultHead = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.md });
+export const resultHeadText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
+export const resultSign = recipe({
+  base: { flex: 'none', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '44px', height: '44px', borderRadius: '50%', color: '#fff' },
+  variants: { tone: { success: { background: vars.color.success }, danger: { background: vars.color.danger } } },
+});
+/** "Paid π 19.5" / "Not paid: π 3": one line, never wrapped inside the amount. */
+export const resultAmount = recipe({
+  base: { margin: 0, fontSize: vars.font.size.lg, fontWeight: 700, whiteSpace: 'nowrap' },
+  // Not paid in the text colour: the danger red is under 4.5:1 on the page background (axe); the red sign says it.
+  variants: { tone: { success: { color: vars.color.success }, danger: { color: vars.color.text } } },
+});
+export const amount = style({ whiteSpace: 'nowrap' });
+/** The result's actions, stacked full width: the one that finishes the job first. */
+export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
 // The checkout's lines per shop and its sticky total (issue 22).
 export const shopName = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, margin: 0, fontSize: vars.font.size.md, fontWeight: 700 });

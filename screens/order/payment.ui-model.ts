@@ -3,8 +3,9 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { paymentMachine, type PaymentContext } from '../../machines/payment.machine';
 import type { PaymentMethod } from '../../src/domain/checkout';
 import type { UiModel } from '../../model-tests/ui/support/uiWalk';
-import { english, vis } from '../../model-tests/ui/support/screen';
+import { english, until, vis } from '../../model-tests/ui/support/screen';
 import { failOnce } from '../account/loginGate.ui-model';
+import { signInToHostIfAsked, tapInWallet } from '../../e2e/support/buy';
 
 /**
  * Placing and paying an order (machines/payment.machine.ts) on the order form, the review sheets and
@@ -24,9 +25,25 @@ export interface PaymentUiWorld {
   product: { productId: string; skuId: string };
   /** An order of this path's product the buyer placed and has not paid (placed through the API). */
   unpaidOrder(): Promise<string>;
+  /**
+   * A coin payment for `orderId` left incomplete at the platform: the app created and approved it, the
+   * buyer's wallet signed it, and the app never completed it (its page closed). Made through the API and
+   * the sandbox host's API, as the page and the wallet would have made it.
+   */
+  leaveIncomplete(orderId: string): Promise<void>;
+  /** The order's status code as the server keeps it. */
+  orderStatus(orderId: string): Promise<string>;
+  /** Logs the buyer out on the account tab and in again through the host's sign-in. */
+  logInAgain(): Promise<void>;
+  /** Arms a fault of the sandbox platform for its next answer (server/sandbox/faults.ts; sandbox mode only). */
+  fault(name: 'signFails'): Promise<void>;
+  /** The order a path's incomplete payment is for (set by SETTLE's executor). */
+  incompleteFor: string | null;
 }
 
 const method = (m: AnyMachineSnapshot) => (m.context as PaymentContext).method;
+/** The form opened for orders placed earlier (PAY: no checkout request of its own) rather than for goods (SUBMIT). */
+const forOrders = (m: AnyMachineSnapshot) => (m.context as PaymentContext).request === null && (m.context as PaymentContext).orderIds.length > 0;
 
 /** Nothing of a payment in progress: no sheet, no waiting line; on the order form the button is live. */
 async function idle(w: PaymentUiWorld): Promise<void> {
@@ -48,14 +65,6 @@ const choose = async (page: Page, m: PaymentMethod) => {
 };
 
 /** The host's wallet: after a page load the host first asks who is paying (its sign-in), then shows the wallet. */
-async function inWallet(page: Page, button: 'sandbox-wallet-approve' | 'sandbox-wallet-cancel'): Promise<void> {
-  const target = vis(page, button);
-  const signIn = page.getByTestId('sandbox-user-demo_buyer').filter({ visible: true });
-  await target.or(signIn).first().waitFor({ timeout: 20_000 });
-  if (!(await target.isVisible())) await signIn.click();
-  await target.click({ timeout: 20_000 });
-}
-
 const submitWith = (m: PaymentMethod) => ({
   event: (): AnyEventObject => ({ type: 'SUBMIT', request: { idempotencyKey: 'k', items: [], addressId: '1', paymentMethod: m } }),
   run: async (w: PaymentUiWorld) => {
@@ -67,13 +76,25 @@ const submitWith = (m: PaymentMethod) => ({
   },
 });
 
+/**
+ * Holds the answers to `path` in flight until the page sends a request to `until` (or 30 s pass): the
+ * server has acted, the page has not heard yet.
+ */
+async function holdUntil(page: Page, path: string, until: string): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    const answer = await route.fetch();
+    await page.waitForRequest((r) => r.url().includes(until), { timeout: 30_000 }).catch(() => undefined);
+    await route.fulfill({ response: answer }).catch(() => undefined);
+  });
+}
+
 const outcome = (type: string, output?: unknown) => () => ({ type, output });
 const failure = (type: string) => () => ({ type, error: new Error('network') });
 
 export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
   chart: 'payment',
   machine: paymentMachine,
-  project: (m) => ({ value: m.value, method: method(m) }),
+  project: (m) => ({ value: m.value, method: method(m), forOrders: forOrders(m) }),
   states: {
     idle,
     'coin.host.waiting': async (w) => {
@@ -140,11 +161,7 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
     'payment.coin.host.waiting --APPROVAL_READY#0--> payment.coin.host.approving': {
       event: () => ({ type: 'APPROVAL_READY', paymentId: 'p' }),
       follows: true,
-      run: async (w) => {
-        const signIn = w.page.getByTestId('sandbox-user-demo_buyer').filter({ visible: true });
-        await signIn.or(vis(w.page, 'sandbox-wallet-approve')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
-        if (await signIn.isVisible()) await signIn.click();
-      },
+      run: (w) => signInToHostIfAsked(w.page, vis(w.page, 'sandbox-wallet')), // the wallet's sheet opens once the host knows who pays
     },
     'payment.coin.host.approving --xstate.done.actor.approveCoinPayment#0--> payment.coin.host.waiting': { event: outcome('xstate.done.actor.approveCoinPayment', {}) },
     'payment.coin.host.approving --xstate.error.actor.approveCoinPayment#0--> payment.failed': {
@@ -154,7 +171,7 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
     // The person approves in the host's wallet; the host then asks the server to complete.
     'payment.coin.host.waiting --COMPLETION_READY#0--> payment.coin.host.completing': {
       event: () => ({ type: 'COMPLETION_READY', paymentId: 'p', txid: 't' }),
-      run: (w) => inWallet(w.page, 'sandbox-wallet-approve'),
+      run: (w) => tapInWallet(w.page, 'sandbox-wallet-approve'),
     },
     'payment.coin.host.completing --xstate.done.actor.completeCoinPayment#0--> payment.succeeded': { event: outcome('xstate.done.actor.completeCoinPayment', {}) },
     'payment.coin.host.completing --xstate.error.actor.completeCoinPayment#0--> payment.failed': {
@@ -164,7 +181,7 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
     // The person cancels in the host's wallet.
     'payment.coin.host --HOST_CANCELLED#0--> payment.cancelling': {
       event: () => ({ type: 'HOST_CANCELLED', paymentId: 'p' }),
-      run: (w) => inWallet(w.page, 'sandbox-wallet-cancel'),
+      run: (w) => tapInWallet(w.page, 'sandbox-wallet-cancel'),
     },
     'payment.cancelling --xstate.done.actor.cancelCoinPayment#0--> payment.canceled': { event: outcome('xstate.done.actor.cancelCoinPayment', {}) },
     'payment.cancelling --xstate.error.actor.cancelCoinPayment#0--> payment.canceled': {
@@ -190,6 +207,84 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
       },
     },
     'payment.wallet.password --CLOSE_SHEET#0--> payment.unpaid': { run: (w) => w.page.keyboard.press('Escape') },
+    // Back at the checkout, the person sends the goods elsewhere (another address) and places the order:
+    // other goods than the unpaid order's, so a new order is placed (decision 048 replaces the unpaid one).
+    'payment.unpaid --SUBMIT#1--> payment.submitting': {
+      from: (m) => !forOrders(m),
+      event: (m) => {
+        const request = (m.context as PaymentContext).request;
+        return { type: 'SUBMIT', request: { idempotencyKey: 'k2', items: request?.items ?? [], addressId: `${request?.addressId ?? ''}-other`, paymentMethod: 'balance' } };
+      },
+      run: async (w) => {
+        await w.page.locator('[data-testid^="order-address-"]').filter({ visible: true }).filter({ has: w.page.locator('input:not(:checked)') }).first().click();
+        await choose(w.page, 'balance');
+        await vis(w.page, 'submit-order').click();
+      },
+    },
+    // The form for orders placed earlier, its review closed: Pay again there (issue 36).
+    'payment.unpaid --PAY#0--> payment.routing': {
+      event: () => ({ type: 'PAY', method: 'balance', orderIds: ['1'] }),
+      run: async (w) => {
+        await choose(w.page, 'balance');
+        await vis(w.page, 'submit-order').click();
+      },
+    },
+    // The wallet cannot sign (the sandbox armed to fail): the host calls onError, the form shows the failure.
+    'payment.coin.host --HOST_ERROR#0--> payment.failed': {
+      event: () => ({ type: 'HOST_ERROR', message: 'the wallet could not sign the transaction' }),
+      from: (m) => m.matches({ coin: { host: 'waiting' } }),
+      arrange: (w) => w.fault('signFails'),
+      run: (w) => tapInWallet(w.page, 'sandbox-wallet-approve'),
+    },
+    // The server's approval is slow to come back (held in flight): the host already shows the wallet, the
+    // person approves, and the completion arrives while the app still waits for its approval.
+    'payment.coin.host.approving --COMPLETION_READY#0--> payment.coin.host.completing': {
+      event: () => ({ type: 'COMPLETION_READY', paymentId: 'p', txid: 't' }),
+      arrangeEarly: (w) => holdUntil(w.page, '/api/pay/coin/approve', '/api/pay/coin/complete'),
+      run: (w) => tapInWallet(w.page, 'sandbox-wallet-approve'),
+    },
+    // An incomplete payment (the app never completed it) is found when the buyer next logs in: the app
+    // settles it with the server, which verifies it with the platform and completes the order.
+    'payment.idle --SETTLE#0--> payment.settling': {
+      event: () => ({ type: 'SETTLE', paymentId: 'p' }),
+      run: async (w) => {
+        const order = await w.unpaidOrder();
+        await w.leaveIncomplete(order);
+        w.incompleteFor = order;
+        const settle = w.page.waitForRequest((r) => r.url().includes('/api/pay/coin/incomplete'), { timeout: 30_000 }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await w.logInAgain();
+        const failed = await settle;
+        if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+      },
+    },
+    'payment.settling --xstate.done.actor.settleIncomplete#0--> payment.idle': {
+      event: () => ({ type: 'xstate.done.actor.settleIncomplete', output: {} }),
+      follows: true,
+      run: async (w) => {
+        const order = w.incompleteFor ?? '';
+        await until('the settled order’s status', () => w.orderStatus(order), 'paid', 15_000);
+        // The buyer sees it paid: My orders no longer offers to pay it.
+        await w.page.goto(`${w.url}/#/mine/order/detail?id=${order}`);
+        await w.page.locator('[data-testid="order-detail-status"][data-status="paid"]').filter({ visible: true }).waitFor({ timeout: 10_000 });
+        if ((await vis(w.page, 'order-pay').count()) > 0) throw new Error('the settled order still offers Pay');
+      },
+    },
+    // The settling request fails on the way: nothing is paid, the payment stays for the next login.
+    'payment.settling --xstate.error.actor.settleIncomplete#0--> payment.idle': {
+      event: () => ({ type: 'xstate.error.actor.settleIncomplete', error: new Error('network') }),
+      arrange: (w) => failOnce(w.page, '/api/pay/coin/incomplete'),
+      follows: true,
+      run: async (w) => {
+        const order = w.incompleteFor ?? '';
+        await w.page.goto(`${w.url}/#/mine/order/detail?id=${order}`);
+        await vis(w.page, 'order-pay').waitFor({ timeout: 10_000 });
+        const status = await w.orderStatus(order);
+        if (status !== 'unpaid') throw new Error(`the order is ${status} after a failed settling, expected unpaid`);
+      },
+    },
     // Place order again for the same goods: the unpaid order is paid, no second one is placed.
     'payment.unpaid --SUBMIT#0--> payment.routing': [submitWith('balance'), submitWith('wallet'), submitWith('coin')],
     'payment.wallet.paying --xstate.done.actor.payFromWallet#0--> payment.succeeded': { event: outcome('xstate.done.actor.payFromWallet', {}) },
@@ -202,18 +297,5 @@ export const paymentUiModel: Omit<UiModel<PaymentUiWorld>, 'begin' | 'end'> = {
     'payment.canceled --RESET#0--> payment.idle': {},
     'payment.failed --RESET#0--> payment.idle': {},
   },
-  notWalkable: {
-    'payment.unpaid --SUBMIT#1--> payment.submitting':
-      'other goods on the same form need a second address to switch to; the walk’s buyer has one, and another link is another form (the chart walk and e2e/firstPurchase take it)',
-    'payment.unpaid --PAY#0--> payment.routing': 'the walk reaches a closed review from the Buy now form, whose Place order is a SUBMIT; the form for existing orders sends PAY (the chart walk takes it)',
-    'payment.canceled --PAY#0--> payment.routing': 'the form resets the chart as soon as it shows the outcome; paying again is a PAY from idle (walked)',
-    'payment.failed --PAY#0--> payment.routing': 'the form resets the chart as soon as it shows the outcome; paying again is a PAY from idle (walked)',
-    'payment.coin.host.approving --COMPLETION_READY#0--> payment.coin.host.completing':
-      'the sandbox host opens its wallet only after the server approved, so completion never arrives while approving (a real host may; the chart walk takes it)',
-    'payment.coin.host --HOST_ERROR#0--> payment.failed': 'the sandbox host reports no errors of its own to the app (a real host may; the chart walk takes it)',
-    'payment.idle --SETTLE#0--> payment.settling':
-      'an incomplete payment the host reports at login: the sandbox host keeps none across a page load, so the browser cannot be brought to it (server/routes tests settle it through the API)',
-    'payment.settling --xstate.done.actor.settleIncomplete#0--> payment.idle': 'settling follows SETTLE, which the browser cannot be brought to (the sandbox host keeps no incomplete payment across a page load)',
-    'payment.settling --xstate.error.actor.settleIncomplete#0--> payment.idle': 'settling follows SETTLE, which the browser cannot be brought to (the sandbox host keeps no incomplete payment across a page load)',
-  },
+  notWalkable: {},
 };

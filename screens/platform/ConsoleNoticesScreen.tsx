@@ -2,24 +2,31 @@ import { useState } from 'react';
 import { publishNotice } from '../../src/api/console';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { go } from '../../src/app/navigation';
-import { showToast } from '../../src/app/toasts';
 import { publishNoticeInput } from '../../src/domain/schemas/accounts';
 import { useT } from '../../src/i18n/react';
-import { button, card, screen } from '../../src/theme/ui.css';
-import { Field, Problem } from '../account/Fields';
+import { button, card, muted, screen } from '../../src/theme/ui.css';
+import { Field, FieldProblem, Problem } from '../account/Fields';
 import * as css from '../account/forms.css';
 import { useAccountForm } from '../account/useAccountForm';
 
-/** Console · notices: publish a notice (title and text) to every user. */
+/**
+ * Console · notices: publish a notice (title and text) to every user. A problem shows at its field; once
+ * published, the form says so (and is empty) until the next notice is begun: typing in it is the form
+ * chart's EDIT (machines/accountForm.machine.ts).
+ */
 export default function ConsoleNoticesScreen() {
   const t = useT();
   const [values, setValues] = useState({ title: '', body: '' });
   const form = useAccountForm(publishNoticeInput, async (input) => {
     const notice = await publishNotice(input.title, input.body);
-    showToast(t('accounts.console.published'), 'success');
     setValues({ title: '', body: '' });
     return notice;
   });
+  const change = (next: typeof values) => {
+    if (form.state === 'done') form.edit();
+    setValues(next);
+  };
+  const atField = form.problemField === 'title' || form.problemField === 'body';
   return (
     <>
       <ScreenHeader title={t('accounts.console.noticesTitle')} backTo="/platform/console" />
@@ -33,14 +40,29 @@ export default function ConsoleNoticesScreen() {
             form.submit(values);
           }}
         >
-          <Field name="title" label={t('accounts.console.noticeTitle')} value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} problemField={form.problemField} maxLength={120} />
+          <Field name="title" label={t('accounts.console.noticeTitle')} value={values.title} onChange={(e) => change({ ...values, title: e.target.value })} problemField={form.problemField} problem={form.problem} maxLength={120} />
           <div className={css.field}>
             <label className={css.label} htmlFor="field-body">
               {t('accounts.console.noticeBody')}
             </label>
-            <textarea id="field-body" className={css.textarea} value={values.body} onChange={(e) => setValues({ ...values, body: e.target.value })} aria-invalid={form.problemField === 'body'} data-testid="field-body" maxLength={5000} />
+            <textarea
+              id="field-body"
+              className={css.textarea}
+              value={values.body}
+              onChange={(e) => change({ ...values, body: e.target.value })}
+              aria-invalid={form.problemField === 'body'}
+              aria-describedby={form.problemField === 'body' && form.problem ? 'field-body-problem' : undefined}
+              data-testid="field-body"
+              maxLength={5000}
+            />
+            {form.problemField === 'body' && form.problem ? <FieldProblem id="field-body-problem" problem={form.problem} /> : null}
           </div>
-          <Problem problem={form.problem} />
+          <Problem problem={atField ? null : form.problem} />
+          {form.state === 'done' ? (
+            <p className={muted} role="status" data-testid="notice-published" style={{ margin: 0 }}>
+              {t('accounts.console.published')}
+            </p>
+          ) : null}
           <button type="submit" className={button({ block: true })} disabled={form.submitting} data-testid="notice-publish">
             {form.submitting ? t('accounts.working') : t('accounts.console.publish')}
           </button>

@@ -1,3 +1,4 @@
+import { ltrText } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { kycQueue, reviewKyc } from '../../src/api/kyc';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
@@ -20,7 +21,7 @@ function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
       <strong>
         {item.fullName} · {item.username}
       </strong>
-      <span className={muted}>{t('kyc.console.submittedAt', { date: exactTime(item.submittedAt) || '—' })}</span>
+      <span className={muted}>{t('kyc.console.submittedAt', { date: ltrText(exactTime(item.submittedAt)) || '—' })}</span>
       <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px' }}>
         <dt className={muted}>{t('kyc.birthDate')}</dt>
         <dd style={{ margin: 0 }}>{item.birthDate}</dd>

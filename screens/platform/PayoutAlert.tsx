@@ -3,6 +3,7 @@ import { useResource } from '../../src/app/useResource';
 import { payoutWaitLabelKey } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { card, muted } from '../../src/theme/ui.css';
+import { moneyText } from '../../src/app/moneyText';
 
 /** The console's alert when approved payouts wait on the app's side (issue 27): the app wallet, its balance, what waits and why. */
 export function PayoutAlert() {
@@ -19,7 +20,7 @@ export function PayoutAlert() {
         </p>
       ))}
       <p className={muted}>{t('payouts.queued', { count: data.queued })}</p>
-      {data.wallet && <p className={muted} style={{ wordBreak: 'break-all' }}>{t('payouts.wallet', { address: data.wallet, balance: data.balance ?? '—' })}</p>}
+      {data.wallet && <p className={muted} style={{ wordBreak: 'break-all' }}>{t('payouts.wallet', { address: data.wallet, balance: data.balance ? moneyText(data.balance) : '—' })}</p>}
     </section>
   );
 }

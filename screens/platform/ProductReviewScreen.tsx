@@ -9,6 +9,7 @@ import type { ProductStatus, ReviewItem } from '../../src/domain/types/catalogue
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as desk from './desk.css';
+import { Money } from '../../src/app/Money';
 
 type Decision = 'approve' | 'reject' | 'freeze' | 'unfreeze';
 const decisionOf: Record<string, Decision> = { APPROVE: 'approve', REJECT: 'reject', FREEZE: 'freeze', UNFREEZE: 'unfreeze' };
@@ -64,7 +65,7 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
       ) : null}
       <strong data-testid="review-title">{item.title}</strong>
       <span className={muted}>
-        π {item.price} · {t('catalogue.console.seller', { name: item.seller.nickname })}
+        <Money amount={item.price} /> · {t('catalogue.console.seller', { name: item.seller.nickname })}
         {item.reports ? ` · ${t('catalogue.console.reports', { count: Number(item.reports) })}` : ''}
       </span>
       <p className={muted} style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,3 +1,4 @@
+import { Time } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { reviewWithdrawal, withdrawalReviewQueue } from '../../src/api/withdrawal';
 import { DecisionSheet } from '../../src/app/DecisionSheet';
@@ -6,7 +7,7 @@ import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
-import { formatMoney, parseMoney } from '../../src/domain/money';
+import { parseMoney } from '../../src/domain/money';
 import { firstProblem } from '../../src/domain/schemas/accounts';
 import { reviewWithdrawalInput, type ReviewWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawalReviewItem } from '../../src/domain/types/withdrawal';
@@ -16,7 +17,9 @@ import { PayoutAlert } from './PayoutAlert';
 import { useLanguage, useT } from '../../src/i18n/react';
 import * as desk from './desk.css';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
-import { exactTime, shortDate } from '../../src/domain/dates';
+import { shortDate } from '../../src/domain/dates';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 /**
  * One withdrawal to review (issue 24): Approve and Reject each open a confirmation stating the amount and
@@ -33,21 +36,21 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
     showToast(t('withdrawalDecision.done'), 'success');
     onDone();
   });
-  const total = formatMoney(parseMoney(item.amount) + parseMoney(item.fee));
+  const total = parseMoney(item.amount) + parseMoney(item.fee);
   const who = [
     { label: t('withdrawalDecision.person'), value: item.username },
-    { label: t('withdrawReview.amount'), value: `${item.amount} π` },
-    { label: t('withdrawReview.fee'), value: `${item.fee} π` },
+    { label: t('withdrawReview.amount'), value: <Money amount={item.amount} /> },
+    { label: t('withdrawReview.fee'), value: <Money amount={item.fee} /> },
     { label: t('withdrawReview.address'), value: item.walletAddress, mono: true },
   ];
   return (
     <article className={`${card} ${desk.reviewItem}`} data-testid="withdrawal-review-item" data-id={item.id}>
       <div className={desk.reviewMain}>
       <strong>
-        {item.amount} π · {item.username}
+        <Money amount={item.amount} /> · {item.username}
       </strong>
       <span className={muted} data-testid="withdrawal-review-kyc">
-        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · {exactTime(item.createdAt)}
+        {t('withdrawal.kycLabel', { status: t(kycStatusLabelKey(item.kyc)) })} · <Time iso={item.createdAt} />
       </span>
       <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{item.walletAddress}</code>
       {item.earlier.length > 0 && (
@@ -56,7 +59,7 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
           <ul>
             {item.earlier.map((e) => (
               <li key={e.id}>
-                {e.amount} π · {t(withdrawalStatusLabelKey(e.status))} · {shortDate(e.createdAt, language)}
+                <Money amount={e.amount} /> · {t(withdrawalStatusLabelKey(e.status))} · {shortDate(e.createdAt, language)}
               </li>
             ))}
           </ul>
@@ -73,11 +76,11 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
       <DecisionSheet
         open={open === 'approve'}
         onOpenChange={(next) => setOpen(next ? 'approve' : null)}
-        title={t('withdrawalDecision.approveTitle', { amount: item.amount, name: item.username })}
-        figures={[...who, { label: t('withdrawReview.arrives'), value: `${item.amount} π`, strong: true }]}
+        title={t('withdrawalDecision.approveTitle', { amount: moneyText(item.amount), name: item.username })}
+        figures={[...who, { label: t('withdrawReview.arrivesUser'), value: <Money amount={item.amount} />, strong: true }]}
         consequence={t('withdrawalDecision.approveConsequence')}
         problem={act.problem ? t(act.problem) : null}
-        confirmLabel={t('withdrawalDecision.approveConfirm', { amount: item.amount })}
+        confirmLabel={t('withdrawalDecision.approveConfirm', { amount: moneyText(item.amount) })}
         busy={act.submitting}
         onConfirm={() => act.submit({ id: item.id, decision: 'approve' })}
         testId="withdrawal-approve-sheet"
@@ -85,9 +88,9 @@ function Item({ item, onDone }: { item: WithdrawalReviewItem; onDone: () => void
       <DecisionSheet
         open={open === 'reject'}
         onOpenChange={(next) => setOpen(next ? 'reject' : null)}
-        title={t('withdrawalDecision.rejectTitle', { amount: item.amount, name: item.username })}
-        figures={[...who, { label: t('withdrawalDecision.returned', { name: item.username }), value: `${total} π`, strong: true }]}
-        consequence={t('withdrawalDecision.rejectConsequence', { total, name: item.username })}
+        title={t('withdrawalDecision.rejectTitle', { amount: moneyText(item.amount), name: item.username })}
+        figures={[...who, { label: t('withdrawalDecision.returned', { name: item.username }), value: <Money amount={total} />, strong: true }]}
+        consequence={t('withdrawalDecision.rejectConsequence', { total: moneyText(total), name: item.username })}
         problem={act.problem ? t(act.problem) : null}
         confirmLabel={t('withdrawal.reject')}
         tone="danger"

@@ -19,4 +19,7 @@ export const consoleSections: ConsoleSection[] = [
   { key: 'sellerApplications', titleKey: 'catalogue.console.applicationsTitle', descriptionKey: 'catalogue.console.applicationsDescription', path: '/platform/console/sellers' },
   { key: 'withdrawals', titleKey: 'withdrawal.consoleTitle', descriptionKey: 'withdrawal.consoleDescription', path: '/platform/console/withdrawals' },
   { key: 'kyc', titleKey: 'kyc.console.title', descriptionKey: 'kyc.console.description', path: '/platform/console/kyc' },
+  // Issue 37, finding 8: the developers' pages are reached from here, not from a shopper's account menu.
+  { key: 'statecharts', titleKey: 'account.statecharts', descriptionKey: 'sellerDay.console.chartsDescription', path: '/statecharts' },
+  { key: 'systemUpgrade', titleKey: 'account.systemUpgrade', descriptionKey: 'sellerDay.console.upgradeDescription', path: '/main/systemUpgrade' },
 ];

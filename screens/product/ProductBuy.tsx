@@ -2,14 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import AddToCartButton from '../../src/app/AddToCartButton';
 import { useCartCount } from '../../src/app/CartButton';
 import { Icon } from '../../src/app/Icon';
+import { OwnerBar } from './OwnerBar';
 import { go } from '../../src/app/navigation';
 import { Sheet } from '../../src/app/Sheet';
-import { formatMoney, parseMoney } from '../../src/domain/money';
+import { parseMoney } from '../../src/domain/money';
 import type { ProductDetail } from '../../src/domain/types/catalogue';
 import { chooseVariantValue, chosenVariant, initialVariantChoice, variantOptions, type VariantChoice } from '../../src/domain/variants';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './product.css';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 /**
  * Buying from the product page (issue 22, finding 4): the sticky bar (Chat | Store | Cart | Add to cart |
@@ -38,6 +41,8 @@ export function ProductBar({ product, owner, onSheet }: { product: ProductDetail
   const t = useT();
   const count = useCartCount();
   const buyable = product.status === 'normal' && !owner && product.skus.some((s) => s.stock > 0);
+  // A seller on their own product: its state and Edit / Take down instead of Buy buttons (issue 37, finding 4).
+  if (owner) return <OwnerBar product={product} />;
   return (
     <nav className={css.buyBar} aria-label={t('buy.product.bar')} data-testid="product-bar">
       {!owner && (
@@ -91,7 +96,7 @@ export function SpecSheet({ product, mode, choice, onChoice, onClose }: { produc
   }, [chosen, quantity, choice, onChoice]);
   const setQuantity = (q: number) => onChoice({ skuId: chosen?.id ?? null, quantity: Math.max(1, Math.min(q, stock)) });
   const buyable = product.status === 'normal' && chosen !== null && stock > 0;
-  const total = formatMoney(parseMoney(product.price) * BigInt(quantity));
+  const total = parseMoney(product.price) * BigInt(quantity);
   const image = product.images[0];
   return (
     <Sheet
@@ -129,9 +134,9 @@ export function SpecSheet({ product, mode, choice, onChoice, onClose }: { produc
         {image ? <img className={css.sheetThumb} src={image.urls.thumb} alt="" width={88} height={88} /> : <span className={css.sheetThumb} aria-hidden="true" />}
         <div className={css.sheetFacts}>
           <p className={css.sheetPrice} data-testid="spec-price">
-            π {total}
+            <Money amount={total} />
           </p>
-          {quantity > 1 && <p className={muted}>{t('buy.product.each', { price: product.price })}</p>}
+          {quantity > 1 && <p className={muted}>{t('buy.product.each', { price: moneyText(product.price) })}</p>}
           <p className={muted} data-testid="sku-stock" aria-live="polite">
             {chosen && stock > 0 ? t('catalogue.detail.stock', { n: String(stock) }) : t('catalogue.detail.soldOut')}
           </p>

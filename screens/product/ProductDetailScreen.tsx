@@ -1,6 +1,7 @@
+import { Checkbox } from '../../src/app/FormControls';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
   addComment,
   blockCommenter,
@@ -26,18 +27,77 @@ import * as shell from '../../src/app/shell.css';
 import { isSoldEverywhere } from '../../src/domain/delivery';
 import { commentIssues, type CommentInput } from '../../src/domain/schemas/catalogue';
 import type { CommentItem, ProductDetail, Relation } from '../../src/domain/types/catalogue';
-import { useT } from '../../src/i18n/react';
+import { useLanguage, useT } from '../../src/i18n/react';
+import { compactCount, ratingText } from '../../src/app/catalogue/trustFormat';
+import { shortDate } from '../../src/domain/dates';
+import { ShopFigures } from './ShopFigures';
 import { button, card, muted, screen, skeleton, title } from '../../src/theme/ui.css';
 import * as css from './product.css';
 import { PhotoViewer } from '../../src/app/PhotoViewer';
 import { firstChoice, isFreeShipping, ProductBar, SpecSheet, type SheetMode, type SkuChoice } from './ProductBuy';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
+
+/** The product's rating, how many rated and how many sold (issue 33): no stars without ratings, nothing without either. */
+function RatingLine({ product }: { product: ProductDetail }) {
+  const t = useT();
+  const language = useLanguage();
+  const average = product.rating.average;
+  if (average === null && product.sold === 0) return null;
+  const parts: string[] = [];
+  if (average !== null) parts.push(t('feed.trust.ratings', { count: product.rating.count, n: compactCount(language, product.rating.count) }));
+  if (product.sold > 0) parts.push(t('feed.trust.sold', { count: product.sold, n: compactCount(language, product.sold) }));
+  return (
+    <p className={css.ratingLine} data-testid="detail-trust">
+      {average !== null ? (
+        <>
+          <span className={css.ratingStar} aria-hidden="true">
+            ★
+          </span>
+          <span className={css.ratingValue} aria-hidden="true" data-testid="detail-rating">
+            {ratingText(language, average)}
+          </span>
+          <span className={css.visuallyHidden}>{t('feed.trust.rated', { rating: ratingText(language, average) })}</span>
+        </>
+      ) : null}
+      <span data-testid="detail-counts">{parts.join(' · ')}</span>
+    </p>
+  );
+}
+
+/** The latest order ratings with their words, newest first (anonymous ones without a name). */
+function LatestRatings({ product }: { product: ProductDetail }) {
+  const t = useT();
+  const language = useLanguage();
+  if (product.latestRatings.length === 0) return null;
+  return (
+    <section className={card} aria-labelledby="latest-ratings-title" data-testid="latest-ratings">
+      <h2 id="latest-ratings-title" className={css.sectionTitle}>
+        {t('feed.trust.latest')}
+      </h2>
+      {product.latestRatings.map((r) => (
+        <article key={r.id} className={css.latestRating} data-testid="latest-rating">
+          <p className={muted}>
+            <span className={css.ratingStar} role="img" aria-label={`${r.score} / 5`}>
+              {'★'.repeat(r.score)}
+            </span>{' '}
+            <bdi>{r.authorName ?? t('feed.trust.anonymous')}</bdi> · <bdi>{shortDate(r.at, language)}</bdi>
+          </p>
+          <p className={css.description} dir="auto">
+            {r.words}
+          </p>
+        </article>
+      ))}
+    </section>
+  );
+}
 
 /**
  * The image strip: a scroll region reachable by keyboard (Tab, then the arrow keys, Home and End), and
  * dots that are real buttons with 24×24 px touch targets (WCAG 2.5.8). A picture opens the full-screen
  * viewer (issue 22): a counter "1/3" on the strip, swipe and arrow keys in the viewer, zoom.
  */
-function Gallery({ product }: { product: ProductDetail }) {
+const Gallery = memo(function Gallery({ product }: { product: ProductDetail }) {
   const [index, setIndex] = useState(0);
   const [viewer, setViewer] = useState<number | null>(null);
   const strip = useRef<HTMLDivElement | null>(null);
@@ -139,7 +199,7 @@ function Gallery({ product }: { product: ProductDetail }) {
       )}
     </div>
   );
-}
+});
 
 /** The chosen specification and colour as a row of the page; tapping it opens the specification sheet. */
 function SkuSummary({ product, choice, onOpen }: { product: ProductDetail; choice: SkuChoice; onOpen: () => void }) {
@@ -210,7 +270,8 @@ function ReportDialog({ productId }: { productId: string }) {
   );
 }
 
-function Comments({ product, relation, loggedIn }: { product: ProductDetail; relation: Relation | null; loggedIn: boolean }) {
+/** Memoised, as the gallery: opening the specification sheet re-renders the page, not its comments (issue 33, finding 12). */
+const Comments = memo(function Comments({ product, relation, loggedIn }: { product: ProductDetail; relation: Relation | null; loggedIn: boolean }) {
   const t = useT();
   const pager = usePager<CommentItem>((cursor) => getComments(product.id, cursor));
   const [content, setContent] = useState('');
@@ -267,7 +328,7 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
             onChange={(e) => setContent(e.target.value)}
           />
           <label className={css.checkbox}>
-            <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
+            <Checkbox checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
             {t('catalogue.detail.anonymous')}
           </label>
           {send.problem ? (
@@ -326,13 +387,14 @@ function Comments({ product, relation, loggedIn }: { product: ProductDetail; rel
       <div ref={pager.sentinel} />
     </section>
   );
-}
+});
 
-function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boolean }) {
+type RelationResource = ReturnType<typeof useResource<Relation | null>>;
+
+function Detail({ product, loggedIn, relation }: { product: ProductDetail; loggedIn: boolean; relation: RelationResource }) {
   const t = useT();
   const [choice, setChoice] = useState<SkuChoice>(() => firstChoice(product));
   const [sheet, setSheet] = useState<SheetMode | null>(null);
-  const relation = useResource<Relation | null>(() => (loggedIn ? getRelation({ productId: product.id }) : Promise.resolve(null)));
   const rel = relation.data;
   const needLogin = askToLogIn; // back here once logged in (src/app/returnTo.ts)
   // A refusal is shown by the shell's reaction (a frozen account is told so, with the reason).
@@ -355,11 +417,12 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
       <div className={screen}>
         <section className={card}>
           <p className={css.price} data-testid="detail-price">
-            π {product.price}
+            <Money amount={product.price} />
           </p>
           <h1 className={title} data-testid="detail-title" style={{ marginTop: 8 }}>
             {product.title}
           </h1>
+          <RatingLine product={product} />
           {product.status !== 'normal' ? <p className={muted}>{t('catalogue.detail.statusNotice', { status: t(`catalogue.status.${product.status}`) })}</p> : null}
           <div className={css.actions} style={{ marginTop: 12 }}>
             <button
@@ -388,7 +451,7 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
             <dd className={css.dd}>{t(`categories.${product.categoryKey}`)}</dd>
             <dt className={css.dt}>{t('catalogue.detail.shipping')}</dt>
             <dd className={css.dd} data-testid="detail-shipping">
-              {isFreeShipping(product) ? t('catalogue.shippingMethod.free') : `π ${product.shippingFee} · ${t(`catalogue.shippingMethod.${product.shippingMethod}`)}`}
+              {isFreeShipping(product) ? t('catalogue.shippingMethod.free') : `${moneyText(product.shippingFee)} · ${t(`catalogue.shippingMethod.${product.shippingMethod}`)}`}
             </dd>
             <dt className={css.dt}>{t('catalogue.detail.shipFrom')}</dt>
             <dd className={css.dd}>{product.shippingPlace}</dd>
@@ -400,7 +463,8 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
             <dd className={css.dd}>{product.contactEmail}</dd>
           </dl>
         </section>
-        <section className={card}>
+        <LatestRatings product={product} />
+        <section className={card} data-testid="detail-shop">
           <div className={css.sellerCard}>
             <span className={css.avatar} aria-hidden="true">
               {product.seller.nickname.slice(0, 1).toUpperCase()}
@@ -414,6 +478,9 @@ function Detail({ product, loggedIn }: { product: ProductDetail; loggedIn: boole
                 {rel?.following ? t('catalogue.store.following') : t('catalogue.store.follow')}
               </button>
             ) : null}
+          </div>
+          <div style={{ marginTop: 8 }}>
+            <ShopFigures trust={product.shop} />
           </div>
           <button type="button" className={button({ tone: 'ghost', block: true })} style={{ marginTop: 8 }} onClick={() => go(`/product/store?id=${product.seller.id}`)} data-testid="visit-store">
             {t('catalogue.detail.visitStore')}
@@ -444,6 +511,11 @@ export default function ProductDetailScreen() {
   const valid = /^[1-9]\d{0,17}$/.test(id);
   const loader = useMemo(() => () => (valid ? getProductDetail(id) : Promise.reject(new Error('no id'))), [id, valid]);
   const { state, data, retry } = useResource<ProductDetail>(loader);
+  // Asked for beside the detail, not after it (issue 33, finding 12): the page's buttons (collect, follow, own
+  // product) have their state with the page's first render instead of in a second one a round trip later.
+  const signedIn = useRef(user !== null);
+  signedIn.current = user !== null;
+  const relation = useResource<Relation | null>(() => (signedIn.current && valid ? getRelation({ productId: id }) : Promise.resolve(null)));
   return (
     <>
       <ScreenHeader title={t('catalogue.detail.title')} />
@@ -461,7 +533,7 @@ export default function ProductDetailScreen() {
           </button>
         </div>
       ) : (
-        <Detail key={data.id} product={data} loggedIn={user !== null} />
+        <Detail key={data.id} product={data} loggedIn={user !== null} relation={relation} />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getFeed } from '../../src/api/catalogue';
 import { popularSearches, searchRefined, searchSuggestions, type SearchRefinement } from '../../src/api/search';
 import { ProductGrid, SkeletonGrid } from '../../src/app/catalogue/ProductGrid';
@@ -8,16 +8,13 @@ import { Icon } from '../../src/app/Icon';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { CartButton } from '../../src/app/CartButton';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
-import { Sheet, SheetClose } from '../../src/app/Sheet';
 import { useResource } from '../../src/app/useResource';
-import { productConditions, searchSorts, type ProductCondition } from '../../src/domain/schemas/catalogue';
 import type { ProductCard, SellerRef } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen } from '../../src/theme/ui.css';
 import * as css from './product.css';
+import { activeFilters, NothingFiltered, RefineBar } from './Refine';
 import { clearHistory, readHistory, remember } from './searchHistory';
-
-const plainMoney = /^\d{1,12}(\.\d{1,7})?$/;
 
 /** Chips that run a search: recent searches, popular ones. */
 function Chips({ words, onPick, testId }: { words: string[]; onPick: (word: string) => void; testId: string }) {
@@ -104,80 +101,6 @@ function Suggestions({ text, onPick }: { text: string; onPick: (word: string) =>
   );
 }
 
-/** The filters sheet: price range, new or second hand, free shipping. */
-function Filters({ value, onApply }: { value: SearchRefinement; onApply: (r: SearchRefinement) => void }) {
-  const t = useT();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState(value);
-  const bad = (v: string | undefined) => !!v && !plainMoney.test(v);
-  const invalid = bad(draft.minPrice) || bad(draft.maxPrice) || (!!draft.minPrice && !!draft.maxPrice && Number(draft.minPrice) > Number(draft.maxPrice));
-  const active = [value.minPrice, value.maxPrice, value.condition, value.freeShipping].filter(Boolean).length;
-  return (
-    <Sheet
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setDraft(value);
-      }}
-      title={t('buy.search.filters')}
-      testId="search-filters-sheet"
-      trigger={
-        <button type="button" className={css.sortChip} data-testid="search-filters" aria-pressed={active > 0}>
-          <Icon name="filter" size={16} />
-          {active > 0 ? t('buy.search.filtersActive', { count: active }) : t('buy.search.filters')}
-        </button>
-      }
-      footer={
-        <div className={css.sheetActions}>
-          <button type="button" className={button({ tone: 'secondary' })} onClick={() => setDraft({ sort: value.sort })} data-testid="search-filters-reset">
-            {t('buy.search.reset')}
-          </button>
-          <SheetClose asChild>
-            <button type="button" className={button()} disabled={invalid} onClick={() => onApply(draft)} data-testid="search-filters-apply">
-              {t('buy.search.apply')}
-            </button>
-          </SheetClose>
-        </div>
-      }
-    >
-      <div className={css.filterForm}>
-        <fieldset className={css.fieldset}>
-          <legend className={css.legend}>{t('buy.search.priceRange')}</legend>
-          <div className={css.priceRow}>
-            <label className={css.label}>
-              {t('buy.search.minPrice')}
-              <input className={css.input} inputMode="decimal" value={draft.minPrice ?? ''} onChange={(e) => setDraft({ ...draft, minPrice: e.target.value.trim() })} data-testid="search-min-price" maxLength={20} />
-            </label>
-            <label className={css.label}>
-              {t('buy.search.maxPrice')}
-              <input className={css.input} inputMode="decimal" value={draft.maxPrice ?? ''} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value.trim() })} data-testid="search-max-price" maxLength={20} />
-            </label>
-          </div>
-          {invalid && (
-            <p className={css.error} role="alert">
-              {t('buy.search.priceInvalid')}
-            </p>
-          )}
-        </fieldset>
-        <fieldset className={css.fieldset}>
-          <legend className={css.legend}>{t('buy.search.condition')}</legend>
-          {(['any', ...productConditions] as const).map((c) => (
-            <label key={c} className={css.checkbox}>
-              <input type="radio" name={`${id}-condition`} checked={(draft.condition ?? 'any') === c} onChange={() => setDraft({ ...draft, condition: c === 'any' ? undefined : (c as ProductCondition) })} data-testid={`search-condition-${c}`} />
-              {c === 'any' ? t('buy.search.anyCondition') : t(`catalogue.condition.${c}`)}
-            </label>
-          ))}
-        </fieldset>
-        <label className={css.checkbox}>
-          <input type="checkbox" checked={!!draft.freeShipping} onChange={(e) => setDraft({ ...draft, freeShipping: e.target.checked })} data-testid="search-free-shipping" />
-          {t('buy.search.freeShipping')}
-        </label>
-      </div>
-    </Sheet>
-  );
-}
-
 /** Nothing matched: what to do next (popular searches, products the buyer may like). */
 function NothingFound({ q, countryId, onPick }: { q: string; countryId: number; onPick: (word: string) => void }) {
   const t = useT();
@@ -201,20 +124,13 @@ function Results({ q, countryId, onPick }: { q: string; countryId: number; onPic
   const [refinement, setRefinement] = useState<SearchRefinement>({ sort: 'relevance' });
   return (
     <>
-      <div className={css.sortBar} role="group" aria-label={t('buy.search.sortBy')}>
-        {searchSorts.map((s) => (
-          <button key={s} type="button" className={css.sortChip} aria-pressed={refinement.sort === s} onClick={() => setRefinement({ ...refinement, sort: s })} data-testid={`search-sort-${s}`}>
-            {t(`buy.search.sort.${s}`)}
-          </button>
-        ))}
-        <Filters value={refinement} onApply={setRefinement} />
-      </div>
-      <ResultList key={`${q}|${countryId}|${JSON.stringify(refinement)}`} q={q} countryId={countryId} refinement={refinement} onPick={onPick} />
+      <RefineBar value={refinement} onChange={setRefinement} />
+      <ResultList key={`${q}|${countryId}|${JSON.stringify(refinement)}`} q={q} countryId={countryId} refinement={refinement} onPick={onPick} onRefine={setRefinement} />
     </>
   );
 }
 
-function ResultList({ q, countryId, refinement, onPick }: { q: string; countryId: number; refinement: SearchRefinement; onPick: (word: string) => void }) {
+function ResultList({ q, countryId, refinement, onPick, onRefine }: { q: string; countryId: number; refinement: SearchRefinement; onPick: (word: string) => void; onRefine: (r: SearchRefinement) => void }) {
   const t = useT();
   const [stores, setStores] = useState<SellerRef[]>([]);
   const [count, setCount] = useState<{ value: number; more: boolean } | null>(null);
@@ -226,7 +142,9 @@ function ResultList({ q, countryId, refinement, onPick }: { q: string; countryId
     }
     return answer.products;
   });
-  if (pager.state === 'end' && pager.items.length === 0 && stores.length === 0) return <NothingFound q={q} countryId={countryId} onPick={onPick} />;
+  if (pager.state === 'end' && pager.items.length === 0 && stores.length === 0) {
+    return activeFilters(refinement) > 0 ? <NothingFiltered onClear={() => onRefine({ sort: refinement.sort })} /> : <NothingFound q={q} countryId={countryId} onPick={onPick} />;
+  }
   return (
     <>
       <p className={css.count} role="status" data-testid="search-count">

@@ -12,6 +12,7 @@ import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import type { ProductCard, Relation, StoreInfo } from '../../src/domain/types/catalogue';
+import { ShopFigures } from './ShopFigures';
 import { useLanguage, useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './product.css';
@@ -81,6 +82,7 @@ export default function StoreScreen() {
                 </dd>
               </div>
             </dl>
+            <ShopFigures trust={info.data.trust} />
             {!rel?.owner ? (
               <div className={css.storeActions}>
                 <button

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../src/theme/theme.css';
 
 export const gallery = style({ display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory', background: vars.color.surface, scrollbarWidth: 'none' });
@@ -77,6 +77,8 @@ export const historyItem = style({
   font: 'inherit',
 });
 export const tabs = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', paddingBottom: vars.space.xs });
+// A category name stays on one line, the tabs scroll sideways (issue 33, finding 8: names wrapped onto three lines).
+globalStyle(`${tabs} > button`, { flex: 'none', whiteSpace: 'nowrap' });
 export const storeHead = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg });
 export const label = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontWeight: 600 });
@@ -86,7 +88,9 @@ export const checkbox = style({ display: 'flex', alignItems: 'center', gap: vars
 export const resultsStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const suggestions = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const suggestionText = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm });
-export const sortBar = style({ display: 'flex', gap: vars.space.xs, overflowX: 'auto', paddingBottom: vars.space.xs });
+export const refineBar = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.xs });
+/** The sort chips scroll sideways within what the pinned Filters chip leaves (issue 33, finding 8). */
+export const sortBar = style({ display: 'flex', flex: '1 1 auto', minWidth: 0, gap: vars.space.xs, overflowX: 'auto', paddingBottom: vars.space.xs });
 export const sortChip = style({
   flex: 'none',
   display: 'inline-flex',
@@ -217,3 +221,17 @@ export const storeStat = style({ display: 'flex', flexDirection: 'column-reverse
 export const storeFigure = style({ margin: 0, fontSize: vars.font.size.xl, fontWeight: 800, fontVariantNumeric: 'tabular-nums' });
 export const storeStatLabel = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm, textAlign: 'center', overflowWrap: 'anywhere' });
 export const storeActions = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.sm });
+
+// The seller's own product (issue 37, finding 4): its state beside Edit and Take down.
+export const ownerState = style({ flex: 1, minWidth: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '2px', fontSize: vars.font.size.sm, lineHeight: 1.3 });
+export const ownerStateLabel = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const ownerActions = style({ flex: 'none', display: 'flex', borderRadius: vars.radius.pill, overflow: 'hidden' });
+globalStyle(`${ownerActions} > button`, { paddingInline: vars.space.md });
+
+// Trust figures (issue 33, finding 7): a shop's figures in the store header and on the product page, a product's rating line.
+export const trustFigure = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 800, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+export const newShop = style({ display: 'inline-block', margin: `0 0 ${vars.space.sm}`, padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.brandSoft, color: vars.color.brandStrong, fontSize: vars.font.size.sm, fontWeight: 700 });
+export const ratingLine = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs, margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const ratingStar = style({ color: vars.color.accent });
+export const ratingValue = style({ color: vars.color.text, fontWeight: 700 });
+export const latestRating = style({ padding: `${vars.space.sm} 0`, borderTop: `1px solid ${vars.color.border}` });

@@ -9,6 +9,7 @@ import type { OwnProduct, ProductStatus } from '../../src/domain/types/catalogue
 import { useT } from '../../src/i18n/react';
 import { button, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './seller.css';
+import { Money } from '../../src/app/Money';
 
 const filters: (ProductStatus | 'all')[] = ['all', 'normal', 'reviewing', 'reviewFailed', 'draft', 'takenDown', 'frozen'];
 
@@ -21,7 +22,7 @@ function Row({ product, onChanged }: { product: OwnProduct; onChanged: () => voi
       {product.image ? <img className={css.productImg} src={product.image.urls.thumb} width={72} height={72} alt="" loading="lazy" /> : <div className={css.productImg} />}
       <div className={css.grow}>
         <strong>{product.title || '—'}</strong>
-        <span className={muted}>π {product.price}</span>
+        <Money amount={product.price} className={muted} />
         <span className={css.status}>{t(`catalogue.status.${product.status}`)}</span>
         {product.reason ? (
           <p className={css.reason} data-testid="own-reason">

@@ -1,3 +1,4 @@
+import { Radio } from '../../src/app/FormControls';
 import { useId, useState } from 'react';
 import { go } from '../../src/app/navigation';
 import { canSend, OrderStepForm } from '../../src/app/orders/OrderParts';
@@ -7,9 +8,10 @@ import { useSubmit } from '../../src/app/useSubmit';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { card } from '../../src/theme/ui.css';
-import { pi, SellerStepFrame, useSellerOrder } from './SellerOrderParts';
+import { SellerStepFrame, useSellerOrder } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { Money } from '../../src/app/Money';
 
 function CancelReasonForm({ id, order }: { id: string; order: OrderView }) {
   const t = useT();
@@ -37,7 +39,7 @@ function CancelReasonForm({ id, order }: { id: string; order: OrderView }) {
       <section className={`${card} ${ordersCss.section}`}>
         <div className={ordersCss.row}>
           <strong>{t('sellerOrders.card.number', { no: order.orderNo })}</strong>
-          <span>{pi(order.totalAmount)}</span>
+          <Money amount={order.totalAmount} />
         </div>
         <span className={css.small}>{t('sellerOrders.card.buyer', { name: order.buyerName })}</span>
       </section>
@@ -45,7 +47,7 @@ function CancelReasonForm({ id, order }: { id: string; order: OrderView }) {
         <legend className={css.label}>{t('sellerOrders.cancel.chooseReason')}</legend>
         {sellerCancelReasons.map((key) => (
           <label key={key} className={css.choice}>
-            <input type="radio" name={`${formId}-reason`} value={key} checked={reason === key} onChange={() => setReason(key)} data-testid={`seller-cancel-reason-${key}`} />
+            <Radio name={`${formId}-reason`} value={key} checked={reason === key} onChange={() => setReason(key)} data-testid={`seller-cancel-reason-${key}`} />
             <span>{t(`sellerOrders.cancel.reasons.${key}`)}</span>
           </label>
         ))}

@@ -6,9 +6,10 @@ import { useSubmit } from '../../src/app/useSubmit';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
-import { pi, SellerStepFrame, useSellerOrder } from './SellerOrderParts';
+import { SellerStepFrame, useSellerOrder } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { moneyText } from '../../src/app/moneyText';
 
 function CancelReview({ id, order, reason }: { id: string; order: OrderView; reason: string }) {
   const t = useT();
@@ -31,7 +32,7 @@ function CancelReview({ id, order, reason }: { id: string; order: OrderView; rea
           <span data-testid="seller-cancel-reason">{reason || '—'}</span>
         </div>
         <p className={css.strong} data-testid="seller-cancel-refund">
-          {t('sellerOrders.cancel.refundNote', { amount: pi(order.totalAmount) })}
+          {t('sellerOrders.cancel.refundNote', { amount: moneyText(order.totalAmount) })}
         </p>
         <p className={css.small}>{t('sellerOrders.cancel.stockNote')}</p>
       </section>

@@ -1,3 +1,4 @@
+import { Bdi } from '../../src/app/Isolate';
 import { UnpaidCancelReason } from '../../src/domain/orderRules';
 import { type ReactNode } from 'react';
 import { orderAct, orderDetail } from '../../src/api/orders';
@@ -13,9 +14,12 @@ import type { OrderAction } from '../../src/domain/schemas/orders';
 import type { OrderView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
-import { closedWithoutSale, DeadlineLine, pi, ReasonDialog, useExpressLabel, When } from './SellerOrderParts';
+import { closedWithoutSale, DeadlineLine, ReasonDialog, useExpressLabel, When } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { variantLabel } from '../../src/domain/variants';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -106,7 +110,7 @@ function ClaimSection({
                 </button>
               }
               title={t(`sellerOrders.detail.agree${name}Title`)}
-              body={t(`sellerOrders.detail.agree${name}Body`, { amount: pi(order.totalAmount) })}
+              body={t(`sellerOrders.detail.agree${name}Body`, { amount: moneyText(order.totalAmount) })}
               confirmLabel={t(`sellerOrders.actions.agree${name}`)}
               tone="danger"
               onConfirm={() => act.submit({ type: agree })}
@@ -214,10 +218,10 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
                 <span>
                   <span>{item.title}</span>
                   <br />
-                  <span className={css.small}>{[item.specification, item.colour].filter(Boolean).join(' · ')}</span>
+                  <Bdi className={css.small}>{variantLabel(item)}</Bdi>
                 </span>
                 <span>
-                  {pi(item.unitPrice)} × {item.quantity}
+                  <Money amount={item.unitPrice} /> × {item.quantity}
                 </span>
               </div>
             ))}
@@ -225,14 +229,14 @@ function Detail({ order, onChanged }: { order: OrderView; onChanged: () => void 
         </Section>
 
         <Section title={t('sellerOrders.detail.amounts')} testId="seller-detail-amounts">
-          <Line label={t('sellerOrders.detail.goods')} value={pi(order.goodsAmount)} />
-          <Line label={t('sellerOrders.detail.shippingFee')} value={pi(order.shippingAmount)} />
-          <Line label={t('sellerOrders.detail.total')} value={pi(order.totalAmount)} testId="seller-detail-total" strong />
-          <Line label={t('sellerOrders.detail.handlingFee')} value={`− ${pi(order.handlingFee)}`} testId="seller-detail-fee" />
+          <Line label={t('sellerOrders.detail.goods')} value={<Money amount={order.goodsAmount} />} />
+          <Line label={t('sellerOrders.detail.shippingFee')} value={<Money amount={order.shippingAmount} />} />
+          <Line label={t('sellerOrders.detail.total')} value={<Money amount={order.totalAmount} />} testId="seller-detail-total" strong />
+          <Line label={t('sellerOrders.detail.handlingFee')} value={<Money amount={`-${order.handlingFee}`} />} testId="seller-detail-fee" />
           {closedWithoutSale(order.status) ? (
             <Line label={t('sellerOrders.detail.income')} value={t('sellerOrders.detail.noIncome')} testId="seller-detail-income" />
           ) : (
-            <Line label={t('sellerOrders.detail.income')} value={pi(order.sellerIncome)} testId="seller-detail-income" strong />
+            <Line label={t('sellerOrders.detail.income')} value={<Money amount={order.sellerIncome} />} testId="seller-detail-income" strong />
           )}
         </Section>
 

@@ -1,9 +1,9 @@
+import { Time } from '../../src/app/Isolate';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { orderDetail } from '../../src/api/orders';
 import { go, useScreenQuery } from '../../src/app/navigation';
 import { OrderStepFrame, useAfterPages, type OrderStepFrameProps } from '../../src/app/orders/OrderParts';
-import { sellerDateTime } from '../../src/app/orders/SellerDates';
 import { expressLabelKey } from '../../src/app/orders/SellerOrderLogic';
 import * as shell from '../../src/app/shell.css';
 import { useResource } from '../../src/app/useResource';
@@ -11,16 +11,17 @@ import { useSubmit } from '../../src/app/useSubmit';
 import { OrderTextLimits } from '../../src/domain/orderRules';
 import { orderStatusLabelKey } from '../../src/domain/orderStatus';
 import type { OrderView } from '../../src/domain/types/commerce';
-import { useLanguage, useT } from '../../src/i18n/react';
+import { useT } from '../../src/i18n/react';
 import { button, muted, skeleton, title as titleStyle } from '../../src/theme/ui.css';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { Icon } from '../../src/app/Icon';
+import { Deadline } from '../../src/app/Deadline';
+import { moneyText } from '../../src/app/moneyText';
 import EmptyState from '../../src/app/EmptyState';
 
 /** Shared pieces of the seller's order screens (screens/seller only). */
 
-export const pi = (amount: string) => `${amount} π`;
 
 /** Orders that closed without a sale: the seller earns nothing from them. */
 export const closedWithoutSale = (status: string) => status === 'canceled' || status === 'expired' || status === 'refunded';
@@ -30,15 +31,10 @@ const sellerWindows = new Set(['unpaidWindow', 'sellerConfirmWindow', 'refundRes
 /** The running window of an order, said to the seller ("Confirm by …, or …"), in the viewer's locale. */
 export function DeadlineLine({ deadline }: { deadline: OrderView['deadline'] }) {
   const t = useT();
-  const language = useLanguage();
   if (!deadline) return null;
-  const at = sellerDateTime(deadline.at, language);
   const key = sellerWindows.has(deadline.name) ? `sellerOrders.windows.${deadline.name}` : `orders.windows.${deadline.name}`;
-  return (
-    <p className={css.warn} data-testid="seller-deadline" data-window={deadline.name}>
-      {t(key, { at })}
-    </p>
-  );
+  // Calm until close (issue 37, finding 3): it was bold red a day ahead, and cut in Arabic.
+  return <Deadline at={deadline.at} sentence={(at) => t(key, { at })} testId="seller-deadline" window={deadline.name} />;
 }
 
 /** The express company as shown: brand names as they are, "Other" translated. */
@@ -75,8 +71,8 @@ export function SellerOrderCard({ order, actions, lead }: { order: OrderView; ac
           </span>
           <span className={css.small}>{t('sellerOrders.card.buyer', { name: order.buyerName })}</span>
           <span className={ordersCss.row}>
-            <span>{t('sellerOrders.card.total', { amount: pi(order.totalAmount) })}</span>
-            {closedWithoutSale(order.status) ? null : <span className={css.strong}>{t('sellerOrders.card.income', { amount: pi(order.sellerIncome) })}</span>}
+            <span>{t('sellerOrders.card.total', { amount: moneyText(order.totalAmount) })}</span>
+            {closedWithoutSale(order.status) ? null : <span className={css.strong}>{t('sellerOrders.card.income', { amount: moneyText(order.sellerIncome) })}</span>}
           </span>
           <DeadlineLine deadline={order.deadline} />
         </span>
@@ -272,8 +268,7 @@ export function SellerStepFrame<T>({
   );
 }
 
-/** A date and time in the viewer's locale. */
+/** An order's moment, kept whole in either direction (src/app/Isolate.tsx). */
 export function When({ iso }: { iso: string }) {
-  const language = useLanguage();
-  return <time dateTime={iso}>{sellerDateTime(iso, language)}</time>;
+  return <Time iso={iso} />;
 }

@@ -1,3 +1,4 @@
+import { Checkbox } from '../../src/app/FormControls';
 import { useState } from 'react';
 import { orderAct, sellerOrders } from '../../src/api/orders';
 import { ConfirmDialog } from '../../src/app/ConfirmDialog';
@@ -55,9 +56,7 @@ function PendingList() {
     <>
       <div className={ordersCss.row}>
         <label className={css.pick}>
-          <input
-            type="checkbox"
-            className={css.check}
+          <Checkbox
             checked={allChosen}
             disabled={shippable.size === 0}
             onChange={() => setChosen(allChosen ? [] : [...shippable])}
@@ -67,7 +66,8 @@ function PendingList() {
         </label>
         <button
           type="button"
-          className={button({ tone: 'primary' })}
+          // Looks active only with something chosen (issue 37, finding 8); still says why when tapped empty.
+          className={button({ tone: selected.length === 0 ? 'secondary' : 'primary' })}
           onClick={() => {
             if (selected.length === 0) showToast(t('orders.rules.chooseOrders'), 'error');
             else go(`/mine/seller/ship-order?ids=${selected.join(',')}`);
@@ -87,9 +87,7 @@ function PendingList() {
           return {
             lead: can.has('SHIP') ? (
               <label className={css.pick}>
-                <input
-                  type="checkbox"
-                  className={css.check}
+                <Checkbox
                   checked={selected.includes(order.id)}
                   onChange={() => toggle(order.id)}
                   aria-label={t('sellerOrders.shipping.choose', { no: order.orderNo })}

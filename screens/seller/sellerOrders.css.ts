@@ -6,7 +6,6 @@ import { vars } from '../../src/theme/theme.css';
 export const strong = style({ fontWeight: 700 });
 export const small = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted, margin: 0 });
 // (the accent orange is 2:1 on white; text needs 4.5:1 — axe, issue 11)
-export const warn = style({ fontSize: vars.font.size.sm, color: vars.color.danger, margin: 0, fontWeight: 600 });
 export const problem = style([shared.problem, { fontSize: vars.font.size.sm }]);
 
 // Money summary of the seller centre.
@@ -20,10 +19,12 @@ export const money = style({
   padding: vars.space.lg,
 });
 export const moneyTitle = style({ margin: 0, fontSize: vars.font.size.md, fontWeight: 700 });
-export const moneyFigures = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.sm, margin: 0 });
-export const moneyCell = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+// Three figures in a row while their amounts fit whole; a figure too wide for its third moves to the next line
+// rather than breaking its amount (issue 37, finding 3: "π 38.92756" broke mid-number at 320 px).
+export const moneyFigures = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, margin: 0 });
+export const moneyCell = style({ display: 'flex', flexDirection: 'column', gap: '2px', flex: '1 1 6rem' });
 export const moneyLabel = style({ fontSize: vars.font.size.sm, fontWeight: 600, margin: 0 });
-export const moneyValue = style({ fontSize: vars.font.size.lg, fontWeight: 700, overflowWrap: 'anywhere', margin: 0 });
+export const moneyValue = style({ fontSize: vars.font.size.lg, fontWeight: 700, margin: 0 });
 export const moneyNote = style({ fontSize: vars.font.size.sm, margin: 0, lineHeight: 1.35 });
 export const moneyTotal = style({ margin: 0, paddingTop: vars.space.sm, borderTop: '1px solid rgba(255,255,255,0.35)', fontWeight: 700 });
 
@@ -121,7 +122,6 @@ export const cardActions = style({
   padding: `0 ${vars.space.lg} ${vars.space.lg}`,
 });
 export const pick = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginInlineEnd: 'auto', cursor: 'pointer' });
-export const check = style({ width: '20px', height: '20px', accentColor: vars.color.brand });
 
 // Forms.
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
@@ -169,3 +169,27 @@ export const timelineItem = style({
   borderInlineStart: `2px solid ${vars.color.brandSoft}`,
 });
 export const emptyIcon = style({ fontSize: '40px', margin: 0 });
+
+// The seller's to-do list (issue 37, finding 2): one row per thing waiting, its count and time left.
+export const todo = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const todoRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  width: '100%',
+  minHeight: '56px',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'start',
+  cursor: 'pointer',
+  selectors: { '&[data-waiting="false"]': { color: vars.color.textMuted } },
+});
+export const todoIcon = style({ flex: 'none', display: 'grid', placeItems: 'center' });
+export const todoText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const todoLabel = style({ fontWeight: 600 });
+/** The time left: muted while calm; close and urgent take the colour and weight of src/app/amounts.css.ts. */
+export const todoDue = style({ fontSize: vars.font.size.sm, selectors: { '&[data-level="calm"]': { color: vars.color.textMuted } } });

@@ -12,6 +12,7 @@ import * as css from './balance.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
 import { MovementRow } from './BalanceMovementRow';
 import { Icon } from '../../src/app/Icon';
+import { Money } from '../../src/app/Money';
 
 /** One order's movements of the caller's balance (a handful: payment, refund or income). */
 async function movementsOf(orderId: string): Promise<BalanceMovementView[]> {
@@ -30,13 +31,13 @@ async function loadOrderMoney(id: string): Promise<{ order: OrderView; movements
   return { order, movements };
 }
 
-function Money({ order, movements }: { order: OrderView; movements: BalanceMovementView[] }) {
+function OrderMoney({ order, movements }: { order: OrderView; movements: BalanceMovementView[] }) {
   const t = useT();
   const when = useDateTime();
   const row = (label: string, value: string, testId: string) => (
     <div className={css.row}>
       <span className={muted}>{label}</span>
-      <strong data-testid={testId}>{value} π</strong>
+      <Money amount={value} strong testId={testId} />
     </div>
   );
   return (
@@ -104,7 +105,7 @@ export default function BalanceDetailsOrderScreen() {
             {t('balance.order.missing')}
           </p>
         ) : (
-          <Money order={money.data.order} movements={money.data.movements} />
+          <OrderMoney order={money.data.order} movements={money.data.movements} />
         )}
       </div>
     </>

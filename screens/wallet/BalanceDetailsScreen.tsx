@@ -10,6 +10,7 @@ import * as ordersCss from '../../src/app/orders/orders.css';
 import { MovementRow } from './BalanceMovementRow';
 import EmptyState from '../../src/app/EmptyState';
 import { go } from '../../src/app/navigation';
+import { Money } from '../../src/app/Money';
 
 /** /mine/user/balancedetails: the account balance and every movement of it, newest first, each with its order. */
 export default function BalanceDetailsScreen() {
@@ -26,7 +27,7 @@ export default function BalanceDetailsScreen() {
         <section className={ordersCss.banner} aria-live="polite">
           <p className={css.heroLabel}>{t('balance.current')}</p>
           <p className={css.heroValue} data-testid="balance-current">
-            {account.balance ?? '—'} π
+            {account.balance ? <Money amount={account.balance} /> : '—'}
           </p>
         </section>
         {pager.state === 'loading' && first && (

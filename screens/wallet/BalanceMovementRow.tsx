@@ -1,16 +1,17 @@
+import { Time } from '../../src/app/Isolate';
 import { go } from '../../src/app/navigation';
-import { isOutgoing, signedCoin, useDateTime } from '../../src/app/orders/BuyerFormat';
+import { isOutgoing } from '../../src/app/orders/BuyerFormat';
 import { ledgerKindLabelKey } from '../../src/domain/ledgerKinds';
 import type { BalanceMovementView } from '../../src/domain/types/commerce';
 import { useT } from '../../src/i18n/react';
 import { muted } from '../../src/theme/ui.css';
 import * as css from './balance.css';
 import { Icon } from '../../src/app/Icon';
+import { Money } from '../../src/app/Money';
 
 /** One movement: what it was, when, its order, and the signed amount; with an order it opens that order's money. */
 export function MovementRow({ movement, linkToOrder = true }: { movement: BalanceMovementView; linkToOrder?: boolean }) {
   const t = useT();
-  const when = useDateTime();
   // Every ledger kind has its words (src/domain/ledgerKinds.ts); an unknown one reads "Balance movement", never its name.
   const kindLabel = t(ledgerKindLabelKey(movement.kind));
   const content = (
@@ -18,14 +19,14 @@ export function MovementRow({ movement, linkToOrder = true }: { movement: Balanc
       <span className={css.grow}>
         <strong>{kindLabel}</strong>
         <small className={muted}>
-          <time dateTime={movement.createdAt}>{when(movement.createdAt)}</time>
+          <Time iso={movement.createdAt} />
         </small>
         {movement.order && <small className={muted}>{t('balance.orderNo', { no: movement.order.orderNo })}</small>}
         {movement.pending && <small className={muted} data-testid={`balance-pending-${movement.id}`}>{t('balance.pendingNote')}</small>}
       </span>
       {/* Pending income is not in the balance yet (issue 24): no green "+" under the balance, in a neutral colour. */}
       <span className={movement.pending ? css.amountPending : isOutgoing(movement.amount) ? css.amountOut : css.amountIn} data-testid={`balance-amount-${movement.id}`}>
-        {movement.pending ? `${movement.amount.replace(/^-/, '')} π` : signedCoin(movement.amount)}
+        {movement.pending ? <Money amount={movement.amount.replace(/^-/, '')} /> : <Money amount={movement.amount} signed />}
       </span>
       {movement.order && linkToOrder && <Icon name="forward" size={18} />}
     </>

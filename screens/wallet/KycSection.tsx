@@ -1,3 +1,4 @@
+import { Time } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { myKyc, submitKyc } from '../../src/api/kyc';
 import { useResource } from '../../src/app/useResource';
@@ -8,7 +9,6 @@ import { submitKycInput, type SubmitKycInput } from '../../src/domain/schemas/ky
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
-import { exactTime } from '../../src/domain/dates';
 
 type Fields = Omit<SubmitKycInput, 'documentType'> & { documentType: KycDocumentType };
 const empty: Fields = { fullName: '', birthDate: '', country: '', documentType: 'passport', documentNumber: '' };
@@ -96,7 +96,7 @@ export function KycSection() {
           <ul className={css.list}>
             {data.history.map((h) => (
               <li key={`${h.at}-${h.event}`} className={muted}>
-                {t(`kyc.events.${h.event}`)} · {exactTime(h.at)}
+                {t(`kyc.events.${h.event}`)} · <Time iso={h.at} />
                 {h.note ? ` · ${h.note}` : ''}
               </li>
             ))}

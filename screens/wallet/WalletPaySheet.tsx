@@ -4,10 +4,12 @@ import { go } from '../../src/app/navigation';
 import { useResource } from '../../src/app/useResource';
 import { walletAppBalance } from '../../src/api/pay';
 import { PasswordLock } from '../../src/domain/abuseLimits';
-import { formatMoney, parseMoney } from '../../src/domain/money';
+import { parseMoney } from '../../src/domain/money';
 import { useT } from '../../src/i18n/react';
 import { button, muted } from '../../src/theme/ui.css';
 import * as css from './wallet.css';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 /**
  * The wallet-app balance payment sheet (SPEC 2; issue 24's review): the amount, the wallet-app balance
@@ -23,12 +25,17 @@ function SheetBody({ amount, busy, problem, onPay, onClose }: { amount: string |
   const remains = amount !== null && have !== null ? have - parseMoney(amount) : null;
   const short = remains !== null && remains < 0n;
   // After a refused password the lock is read again: how many tries remain, or until when it is locked (issue 25).
+  // The refused digits are cleared so the next try starts empty (issue 37, finding 7).
   useEffect(() => {
-    if (problem) reload();
+    if (!problem) return;
+    reload();
+    setPassword('');
   }, [problem]);
   const lock = data?.passwordLock;
   const lockedUntil = lock?.lockedUntil ? new Date(lock.lockedUntil) : null;
   const locked = lockedUntil !== null && lockedUntil.getTime() > Date.now();
+  // One message about the password, not three (issue 37, finding 7): after a refusal the lock line says it.
+  const lockShown = lock !== undefined && lock !== null && (locked || lock.triesLeft < PasswordLock.tries);
   return (
     <DecisionSheet
       open
@@ -37,12 +44,12 @@ function SheetBody({ amount, busy, problem, onPay, onClose }: { amount: string |
       description={t('review.payDescription')}
       testId="wallet-sheet"
       figures={[
-        { label: t('review.amount'), value: amount === null ? '…' : `${amount} π`, testId: 'wallet-amount' },
-        { label: t('review.walletBalanceNow'), value: notMerged ? '—' : have === null ? '…' : `${formatMoney(have)} π`, testId: 'wallet-balance' },
-        { label: t('review.remains'), value: remains === null || short ? '—' : `${formatMoney(remains)} π`, strong: true, testId: 'wallet-remains' },
+        { label: t('review.amount'), value: amount === null ? '…' : <Money amount={amount} />, testId: 'wallet-amount' },
+        { label: t('review.walletBalanceNow'), value: notMerged ? '—' : have === null ? '…' : <Money amount={have} />, testId: 'wallet-balance' },
+        { label: t('review.remains'), value: remains === null || short ? '—' : <Money amount={remains} />, strong: true, testId: 'wallet-remains' },
       ]}
-      problem={notMerged ? null : short && remains !== null ? t('review.notEnough', { missing: formatMoney(-remains) }) : problem ? t(problem) : null}
-      confirmLabel={amount === null ? t('wallet.pay') : t('review.payAmount', { amount })}
+      problem={notMerged ? null : short && remains !== null ? t('review.notEnough', { missing: moneyText(-remains) }) : problem && !lockShown ? t(problem) : null}
+      confirmLabel={amount === null ? t('wallet.pay') : t('review.payAmount', { amount: moneyText(amount) })}
       busy={busy}
       disabled={notMerged || amount === null || short || locked || password.length !== 6}
       onConfirm={() => amount !== null && /^\d{6}$/.test(password) && onPay(password, amount)}
@@ -77,13 +84,27 @@ function SheetBody({ amount, busy, problem, onPay, onClose }: { amount: string |
             onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))}
             data-testid="wallet-password"
           />
-          {lock && (locked || lock.triesLeft < PasswordLock.tries) && (
-            <p className={css.problem} data-testid="wallet-lock">
+          {lock && lockShown && (
+            <p className={css.problem} role="alert" data-testid="wallet-lock">
               {locked && lockedUntil
                 ? t('abuse.lockedUntil', { time: lockedUntil.toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }) })
-                : t('abuse.triesLeft', { tries: lock.triesLeft })}
+                : problem
+                  ? t('sellerDay.wallet.wrongPassword', { tries: lock.triesLeft })
+                  : t('abuse.triesLeft', { tries: lock.triesLeft })}
             </p>
           )}
+          {/* A forgotten payment password: where to set a new one (SPEC: /mine/resetserect, "reset secret"). */}
+          <button
+            type="button"
+            className={button({ tone: 'ghost' })}
+            onClick={() => {
+              onClose();
+              go('/mine/resetserect');
+            }}
+            data-testid="wallet-forgot"
+          >
+            {t('sellerDay.wallet.forgot')}
+          </button>
         </>
       )}
     </DecisionSheet>

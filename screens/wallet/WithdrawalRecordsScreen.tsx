@@ -1,3 +1,4 @@
+import { ltrText } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { usePager } from '../../src/app/catalogue/usePager';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
@@ -12,8 +13,10 @@ import { useT } from '../../src/i18n/react';
 import { button, card, listRow, muted, screen, skeleton } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
 import { exactTime } from '../../src/domain/dates';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
-const when = (iso: string | null) => exactTime(iso) || '—';
+const when = (iso: string | null) => ltrText(exactTime(iso)) || '—';
 
 /** The record's four steps (issue 24): submitted → review → on chain → done, from the chart's stage. */
 const steps = ['submitted', 'review', 'onChain', 'done'] as const;
@@ -34,8 +37,8 @@ function Detail({ id }: { id: string }) {
   if (!data) return <div className={skeleton} style={{ height: 200 }} aria-busy="true" />;
   const states = stepStates(data);
   const lines: Figure[] = [
-    { label: t('withdrawReview.amount'), value: `${data.amount} π` },
-    { label: t('withdrawReview.fee'), value: `${data.fee} π` },
+    { label: t('withdrawReview.amount'), value: <Money amount={data.amount} /> },
+    { label: t('withdrawReview.fee'), value: <Money amount={data.fee} /> },
     { label: t('withdrawReview.address'), value: data.toAddress, mono: true, testId: 'withdraw-detail-address' }, // the address the transaction paid (issue 34)
     ...(data.fromAddress ? [{ label: t('withdrawal.from'), value: data.fromAddress, mono: true }] : []),
     ...(data.txid ? [{ label: t('withdrawal.txid'), value: data.txid, mono: true, testId: 'withdraw-detail-txid' }] : []),
@@ -89,7 +92,7 @@ function Row({ w }: { w: WithdrawalView }) {
   return (
     <li>
       <button type="button" className={listRow} style={{ width: '100%' }} onClick={() => go(`/mine/withdrawalproduct?id=${w.id}`)} data-testid="withdraw-record">
-        <span>{w.amount} π</span>
+        <Money amount={w.amount} />
         <span className={muted}>{when(w.createdAt)}</span>
         <span className={css.status} data-status={w.status}>
           {t(withdrawalStatusLabelKey(w.status))}
@@ -113,7 +116,7 @@ function Records() {
   });
   return (
     <>
-      {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: total })}</p>}
+      {total !== null && <p data-testid="withdraw-total">{t('withdrawal.totalWithdrawn', { amount: moneyText(total) })}</p>}
       {pager.state === 'end' && pager.items.length === 0 && <p className={muted}>{t('withdrawal.recordsEmpty')}</p>}
       {pager.state === 'loading' && pager.items.length === 0 && <div className={skeleton} style={{ height: 120 }} aria-busy="true" />}
       <ul className={css.list} aria-label={t('withdrawal.records')}>

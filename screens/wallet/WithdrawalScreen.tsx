@@ -1,3 +1,4 @@
+import { Checkbox } from '../../src/app/FormControls';
 import { useId, useState } from 'react';
 import { DecisionSheet } from '../../src/app/DecisionSheet';
 import { authenticateAgain } from '../../src/app/gate';
@@ -7,7 +8,7 @@ import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
 import { useSubmit } from '../../src/app/useSubmit';
 import { isUserWithdrawable, reauthenticate, sendWithdrawCode, startWithdrawal } from '../../src/api/withdrawal';
-import { formatMoney, isMoneyString, parseMoney } from '../../src/domain/money';
+import { isMoneyString, parseMoney } from '../../src/domain/money';
 import { firstProblem } from '../../src/domain/schemas/accounts';
 import { startWithdrawalInput, type StartWithdrawalInput } from '../../src/domain/schemas/withdrawal';
 import type { WithdrawableAnswer } from '../../src/domain/types/withdrawal';
@@ -17,6 +18,8 @@ import { button, card, muted, screen } from '../../src/theme/ui.css';
 import { Blockers } from './WithdrawalBlockers';
 import * as css from './withdrawal.css';
 import { timeOfDay } from '../../src/domain/dates';
+import { Money } from '../../src/app/Money';
+import { moneyText } from '../../src/app/moneyText';
 
 const empty: StartWithdrawalInput = { address: '', confirmAddress: '', amount: '', code: '', keySaved: 'false' };
 
@@ -120,8 +123,8 @@ export default function WithdrawalScreen() {
       <div className={screen}>
         {info && (
           <section className={card} aria-live="polite">
-            <p data-testid="withdraw-available">{t('withdrawal.available', { amount: info.maxAmount })}</p>
-            <p className={muted}>{t('withdrawal.fee', { fee: info.fee })}</p>
+            <p data-testid="withdraw-available">{t('withdrawal.available', { amount: moneyText(info.maxAmount) })}</p>
+            <p className={muted}>{t('withdrawal.fee', { fee: moneyText(info.fee) })}</p>
           </section>
         )}
         {info && <Blockers info={info} />}
@@ -197,7 +200,7 @@ export default function WithdrawalScreen() {
           )}
           {sent && <p className={muted}>{t('withdrawal.codeSent', { email: info?.email ?? '' })}</p>}
           <label className={css.row} style={{ justifyContent: 'flex-start' }}>
-            <input type="checkbox" checked={values.keySaved === 'true'} onChange={(e) => set('keySaved', e.target.checked ? 'true' : 'false')} data-testid="withdraw-key-saved" />
+            <Checkbox checked={values.keySaved === 'true'} onChange={(e) => set('keySaved', e.target.checked ? 'true' : 'false')} data-testid="withdraw-key-saved" />
             {t('withdrawal.keySaved')}
           </label>
           {problem && (
@@ -221,17 +224,17 @@ export default function WithdrawalScreen() {
           description={t('withdrawReview.description')}
           testId="withdraw-review"
           figures={[
-            { label: t('withdrawReview.amount'), value: `${formatMoney(amount)} π`, testId: 'withdraw-review-amount' },
-            { label: t('withdrawReview.fee'), value: `${formatMoney(fee)} π`, testId: 'withdraw-review-fee' },
-            { label: t('withdrawReview.debited'), value: `${formatMoney(amount + fee)} π`, testId: 'withdraw-review-debited' },
+            { label: t('withdrawReview.amount'), value: <Money amount={amount} />, testId: 'withdraw-review-amount' },
+            { label: t('withdrawReview.fee'), value: <Money amount={fee} />, testId: 'withdraw-review-fee' },
+            { label: t('withdrawReview.debited'), value: <Money amount={amount + fee} />, testId: 'withdraw-review-debited' },
             { label: t('withdrawReview.network'), value: t(`withdrawReview.networks.${info.network}`), testId: 'withdraw-review-network' },
             // The address confirmed is the Pi wallet the platform pays (issue 34), named as such when the platform has said.
             { label: t(info.piWallet ? 'withdrawal.piWallet' : 'withdrawReview.address'), value: values.address.trim(), mono: true, testId: 'withdraw-review-address' },
-            { label: t('withdrawReview.arrives'), value: `${formatMoney(amount)} π`, strong: true, testId: 'withdraw-review-arrives' },
+            { label: t('withdrawReview.arrives'), value: <Money amount={amount} />, strong: true, testId: 'withdraw-review-arrives' },
           ]}
           consequence={t('withdrawReview.consequence')}
           problem={send.problem ? t(send.problem) : null}
-          confirmLabel={t('withdrawReview.confirm', { amount: formatMoney(amount) })}
+          confirmLabel={t('withdrawReview.confirm', { amount: moneyText(amount) })}
           busy={send.submitting}
           disabled={needsAuth}
           onConfirm={() => send.submit({ ...values, fee: info.fee })}

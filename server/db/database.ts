@@ -185,7 +185,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: a number reserved for a slice may land after a later one (0028 after 0029); each migration stands alone.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -26,6 +26,11 @@ import { liveNotices } from './migrations/0024_live_notices';
 import { abuseLimits } from './migrations/0025_abuse_limits';
 import { chartSteps } from './migrations/0026_chart_steps';
 import { payoutAddress } from './migrations/0027_payout_address';
+import { trustFigures } from './migrations/0028_trust_figures';
+import { chartRollups } from './migrations/0029_chart_rollups';
+import { quickReplies } from './migrations/0030_quick_replies';
+import { listingDrafts } from './migrations/0031_listing_drafts';
+import { chartOrderFilters } from './migrations/0032_chart_order_filters';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -60,6 +65,11 @@ const migrations: Record<string, Migration> = {
   '0025_abuse_limits': abuseLimits,
   '0026_chart_steps': chartSteps,
   '0027_payout_address': payoutAddress,
+  '0028_trust_figures': trustFigures,
+  '0029_chart_rollups': chartRollups,
+  '0030_quick_replies': quickReplies,
+  '0031_listing_drafts': listingDrafts,
+  '0032_chart_order_filters': chartOrderFilters,
 };
 
 export const migrationProvider: MigrationProvider = {

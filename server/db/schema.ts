@@ -226,8 +226,23 @@ export interface ProductsTable {
   cover_image_id: Generated<string | null>;
   cover_width: Generated<number | null>;
   cover_height: Generated<number | null>;
+  /** The buyers' order ratings (score sum and count) and the units of received orders (migration 0028, server/services/trust.ts). */
+  rating_sum: Generated<bigint>;
+  rating_count: Generated<number>;
+  sold: Generated<bigint>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+/** A shop's trust figures, one row per seller (migration 0028, server/services/trust.ts). */
+export interface ShopTrustTable {
+  seller_id: bigint;
+  rating_sum: Generated<bigint>;
+  rating_count: Generated<bigint>;
+  shipped: Generated<bigint>;
+  shipped_on_time: Generated<bigint>;
+  replies: Generated<bigint>;
+  reply_ms: Generated<bigint>;
 }
 
 export interface ProductImagesTable {
@@ -642,6 +657,15 @@ export interface LiveNoticesTable {
   ref: string | null;
   created_at: DefaultedTimestamp;
 }
+/** A seller's saved quick reply (issue 37, finding 5; 0030_quick_replies), in the seller's order. */
+export interface QuickRepliesTable {
+  id: Id;
+  seller_id: bigint;
+  body: string;
+  position: number;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
 export interface ChatStreamTicketsTable {
   ticket: string;
   user_id: bigint;
@@ -733,6 +757,14 @@ export interface Database {
   kyc_records: KycRecordsTable;
   kyc_events: KycEventsTable;
   chart_steps: ChartStepsTable;
+  shop_trust: ShopTrustTable;
+  chart_step_rollups: ChartStepRollupsTable;
+  chart_records: ChartRecordsTable;
+  chart_state_counts: ChartStateCountsTable;
+  chart_order_keys: ChartOrderKeysTable;
+  chart_order_rollups: ChartOrderRollupsTable;
+  chart_order_state_counts: ChartOrderStateCountsTable;
+  listing_drafts: ListingDraftsTable;
   wallet_flags: WalletFlagsTable;
   check_ins: CheckInsTable;
   platform_counters: PlatformCountersTable;
@@ -743,6 +775,7 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_stream_tickets: ChatStreamTicketsTable;
+  quick_replies: QuickRepliesTable;
   live_notices: LiveNoticesTable;
   work_orders: WorkOrdersTable;
   work_order_replies: WorkOrderRepliesTable;
@@ -886,6 +919,77 @@ export interface ChartStepsTable {
   /** When the record entered from_state (its previous step), null for its first. */
   entered_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** Per day, transition, party and time bucket: steps and milliseconds in the state left (migration 0029). */
+export interface ChartStepRollupsTable {
+  chart: string;
+  day: ColumnType<string, string, string>;
+  from_state: string;
+  event: string;
+  to_state: string;
+  party: string;
+  bucket: number;
+  shard: number;
+  steps: Int8;
+  ms: Int8;
+}
+
+/** Each record's current state on its chart and since when (migration 0029). */
+export interface ChartRecordsTable {
+  chart: string;
+  record_id: Int8;
+  state: string;
+  entered_at: Timestamp;
+}
+
+/** A seller's unpublished new listing (migration 0031): the form's product input and its stored pictures. */
+export interface ListingDraftsTable {
+  seller_id: Int8;
+  body: Json<unknown>;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Records per state now, sharded by record (migration 0029). */
+export interface ChartStateCountsTable {
+  chart: string;
+  state: string;
+  shard: number;
+  records: Int8;
+}
+
+/** An order's filter keys for the production view, fixed at its first step (migration 0032). */
+export interface ChartOrderKeysTable {
+  order_id: Int8;
+  seller_id: Int8;
+  country_id: number;
+  category_ids: number[];
+}
+
+/** chart_step_rollups of the order chart keyed by seller, country and category, 0 for "any" (migration 0032). */
+export interface ChartOrderRollupsTable {
+  seller_id: Int8;
+  country_id: number;
+  category_id: number;
+  day: ColumnType<string, string, string>;
+  from_state: string;
+  event: string;
+  to_state: string;
+  party: string;
+  bucket: number;
+  shard: number;
+  steps: Int8;
+  ms: Int8;
+}
+
+/** Orders per state now keyed by seller, country and category, 0 for "any" (migration 0032). */
+export interface ChartOrderStateCountsTable {
+  seller_id: Int8;
+  country_id: number;
+  category_id: number;
+  state: string;
+  shard: number;
+  records: Int8;
 }
 
 export interface WithdrawalEventsTable {

@@ -32,14 +32,30 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
     const declared = raw.headers.get('content-length');
     const reader = raw.body.getReader();
     const refuse = (error: ApiError): never => {
-      // The refusal is sent while the rest of the body is read and dropped for a moment (lingering close),
-      // so the client reads the refusal instead of a reset; then the socket ends. (No Connection: close:
-      // Node would end the socket as soon as the refusal is sent, with the body still unread: a reset.)
-      const env = c.env as { incoming?: { socket?: { destroy(): void } }; outgoing?: { once(event: 'finish', f: () => void): void } } | undefined;
+      // The refusal is sent at once while the rest of the body is read and dropped (lingering close, RFC 9112
+      // §9.6), so the client reads the refusal instead of a reset. Closing a socket with body bytes still
+      // unread answers them with a reset, which can wipe the refusal from the client's buffer before it is
+      // read (a client that sends the whole body before reading, like Python's, always lost it). Node ends
+      // the connection as soon as the refusal is written when the client sent `Connection: close`, and
+      // @hono/node-server half a second after it when the body is still coming (both through destroySoon):
+      // until the drain is over, that end only half-closes (issue 34, finding 8).
+      const env = c.env as { incoming?: { socket?: Socket }; outgoing?: { once(event: 'finish', f: () => void): void } } | undefined;
+      const socket = env?.incoming?.socket;
       const sent = new Promise<void>((resolve) => (env?.outgoing ? env.outgoing.once('finish', resolve) : resolve()));
-      // Read to its end, the connection is clean and stays open for the client's next request; cut short,
-      // what is left would be read as the next request, so the connection ends.
-      void Promise.all([linger(reader), sent]).then(([whole]) => whole || env?.incoming?.socket?.destroy());
+      const drained = linger(reader);
+      if (socket) {
+        socket.destroySoon = () => {
+          socket.end();
+          void drained.then(() => socket.destroy());
+        };
+      }
+      // Read to its end, the connection is clean and stays open for the client's next request; cut short at
+      // the bounds, what is left would be read as the next request, so the connection ends.
+      void Promise.all([drained, sent]).then(([whole]) => {
+        if (!socket) return;
+        delete socket.destroySoon;
+        if (!whole) socket.destroy();
+      });
       throw error;
     };
     if (declared !== null && Number(declared) > limit) refuse(new BodyTooLarge(limit));
@@ -66,14 +82,30 @@ export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes: true if it reached the end. */
+/** The socket under a request: `destroySoon` is set on it for as long as a refused body is drained. */
+interface Socket {
+  end(): void;
+  destroy(): void;
+  destroySoon?: () => void;
+}
+
+/**
+ * Reads and drops what is left of a refused body, for at most BodyLimits.lingerMs and lingerBytes, and no
+ * longer than lingerIdleMs without a byte: true if it reached the end.
+ */
 async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
   const until = Date.now() + BodyLimits.lingerMs;
   let dropped = 0;
-  const stop = new Promise<'stop'>((resolve) => setTimeout(() => resolve('stop'), BodyLimits.lingerMs).unref());
+  let timer: NodeJS.Timeout | undefined;
+  const pause = () =>
+    new Promise<'stop'>((resolve) => {
+      timer = setTimeout(() => resolve('stop'), Math.min(BodyLimits.lingerIdleMs, Math.max(0, until - Date.now())));
+      timer.unref();
+    });
   try {
     while (Date.now() < until && dropped < BodyLimits.lingerBytes) {
-      const next = await Promise.race([reader.read(), stop]);
+      const next = await Promise.race([reader.read(), pause()]);
+      clearTimeout(timer);
       if (next === 'stop') break;
       if (next.done) return true;
       dropped += next.value.byteLength;

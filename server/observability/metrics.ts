@@ -55,6 +55,18 @@ export const timersFired = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Chart steps this process wrote (issue 35), by chart, transition (from>event>to: the charts' own names, a
+ * bounded set) and party; no record ids. Counted when the step's statement succeeded: a step whose
+ * transaction then rolls back is counted too (rare; the per-state gauge and the gallery read the database).
+ */
+export const chartStepsWritten = new Counter({
+  name: 'coin_mall_chart_steps_total',
+  help: 'Chart steps written by this process, by chart, transition (from>event>to) and party',
+  labelNames: ['chart', 'transition', 'party'] as const,
+  registers: [metricsRegistry],
+});
+
 /** What a running server lets the scrape read: its pools, and its database for the backlog figures. */
 export interface MetricsSource {
   pools(): { name: string; total: number; idle: number; waiting: number }[];
@@ -64,6 +76,10 @@ export interface MetricsSource {
   payouts(): Promise<{ queued: number; inFlight: number }>;
   /** SSE streams open in this process. */
   liveStreams(): number;
+  /** Records per state of each server chart now (the maintained per-state counters, issue 35). */
+  chartStates(): Promise<{ chart: string; state: string; records: number }[]>;
+  /** Stuck records of each server chart (past a timer's deadline or far past the usual time), at most 1000 a state. */
+  chartStuck(): Promise<{ chart: string; records: number }[]>;
 }
 
 const sources = new Set<MetricsSource>();
@@ -127,6 +143,32 @@ new Gauge({
     const p = await source.payouts().catch(() => ({ queued: Number.NaN, inFlight: Number.NaN }));
     this.set({ state: 'queued' }, p.queued);
     this.set({ state: 'in_flight' }, p.inFlight);
+  },
+});
+
+new Gauge({
+  name: 'coin_mall_chart_records',
+  help: 'Records of each server chart in each state now (read from the database when scraped)',
+  labelNames: ['chart', 'state'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    const source = first();
+    if (!source) return;
+    this.reset();
+    for (const row of await source.chartStates().catch(() => [])) this.set({ chart: row.chart, state: row.state }, row.records);
+  },
+});
+
+new Gauge({
+  name: 'coin_mall_chart_records_stuck',
+  help: 'Records of each server chart waiting past their state timer deadline or far past the usual time (read when scraped)',
+  labelNames: ['chart'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    const source = first();
+    if (!source) return;
+    this.reset();
+    for (const row of await source.chartStuck().catch(() => [])) this.set({ chart: row.chart }, row.records);
   },
 });
 

@@ -4,12 +4,12 @@ import { outsideFailures } from './metrics';
 /**
  * Calls that leave the process (issue 34): the Pi platform, Horizon, the S3 store, SMTP. Each failed call is
  * one JSON log line and one sample of `coin_mall_outside_failures_total{target, kind}`, written where the call
- * is made (server/platform/client.ts, server/platform/chain.ts, server/media/store.ts), so a wrong PI_API_KEY
+ * is made (server/platform/client.ts, server/platform/chain.ts, server/media/store.ts, server/services/mail.ts), so a wrong PI_API_KEY
  * or minutes of payout retries against a hung Horizon show in the logs and the metrics, however the caller
  * then treats the failure. Labels are bounded: a target from the list below and a kind from `OutsideFailureKind`.
  *
- * How long a call that leaves the process may take, in milliseconds: a hung platform, Horizon or
- * store delays nothing a person waits on longer than this. Connect: the TCP (and TLS) connection; request: the
+ * How long a call that leaves the process may take, in milliseconds: a hung platform, Horizon,
+ * store or mail server delays nothing a person waits on longer than this. Connect: the TCP (and TLS) connection; request: the
  * whole call, answer included (S3: a silence of that long on an open connection).
  */
 export interface OutsideTimeouts {
@@ -21,9 +21,11 @@ export interface OutsideTimeouts {
   horizonMs: number;
   /** MEDIA_S3_TIMEOUT_MS, 10000. */
   s3Ms: number;
+  /** SMTP_TIMEOUT_MS, 10000: the greeting, each answer of the dialogue, and the whole message. */
+  smtpMs: number;
 }
 
-export const defaultOutsideTimeouts: OutsideTimeouts = { connectMs: 5000, platformMs: 15_000, horizonMs: 15_000, s3Ms: 10_000 };
+export const defaultOutsideTimeouts: OutsideTimeouts = { connectMs: 5000, platformMs: 15_000, horizonMs: 15_000, s3Ms: 10_000, smtpMs: 10_000 };
 
 export type OutsideTarget = 'platform' | 'horizon' | 's3' | 'smtp';
 

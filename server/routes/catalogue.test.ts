@@ -438,7 +438,8 @@ describe('favourites, follows, comments, blocks and reports', () => {
     expect(added.code).toBe(ResponseCode.success);
     const list = await caller().get<Page<CommentItem>>(`/api/commodity/comment/list?productId=${productId}`);
     expect(list.object.list[0]).toMatchObject({ content: 'Lovely, fast shipping', rating: 5, anonymous: true, authorName: null });
-    expect((await caller().get<ProductDetail>(`/api/commodity/product/detail?id=${productId}`)).object.rating).toEqual({ average: 5, count: 1 });
+    // A plain comment is not an order rating (issue 33, finding 7): the product's rating counts only buyers' RATE steps.
+    expect((await caller().get<ProductDetail>(`/api/commodity/product/detail?id=${productId}`)).object.rating).toEqual({ average: null, count: 0 });
     expect((await seller2.post('/api/commodity/comment/delete', { id: added.object.id })).code).toBe(ResponseCode.forbidden);
     expect((await buyer.post('/api/commodity/comment/delete', { id: added.object.id })).code).toBe(ResponseCode.forbidden);
     expect((await seller.post('/api/commodity/comment/block', { id: added.object.id })).code).toBe(ResponseCode.success);

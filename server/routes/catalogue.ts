@@ -36,6 +36,7 @@ import {
   type SellerAction,
 } from '../services/catalogue';
 import { cached, invalidateCatalogue } from '../services/catalogueCache';
+import { clearDraft } from '../services/listingDrafts';
 import {
   addComment,
   applications,
@@ -90,7 +91,8 @@ export function catalogueRoutes(deps: Deps) {
   app.get('/api/commodity/product/search', async (c) => {
     const q = queryOf(c, searchQueryInput);
     const text = (q.q ?? '').trim();
-    if (!text) throw new ApiError('invalidField', { field: 'q', detail: 'required' });
+    // Words are needed, except for a sorted or filtered category (issue 33, finding 8: category results sort and filter like search).
+    if (!text && (q.categoryId === undefined || !isRefined(q))) throw new ApiError('invalidField', { field: 'q', detail: 'required' });
     if (q.minPrice !== undefined && q.maxPrice !== undefined && parseMoney(q.minPrice) > parseMoney(q.maxPrice)) throw new ApiError('invalidField', { field: 'maxPrice', detail: 'below minPrice' });
     // Sorted or filtered (issue 22): its own statement, with the count; cached like the plain search.
     if (isRefined(q)) return ok(c, await cached(deps.db, `search:${new URL(c.req.url).search}`, deps.now(), () => refinedSearch(deps.db, q.countryId ?? 0, text, q)));
@@ -122,7 +124,10 @@ export function catalogueRoutes(deps: Deps) {
   // ---- the seller's products
   app.post('/api/commodity/product/publish', signed, seller, async (c) => {
     const body = await jsonBody(c, publishRequest);
-    return ok(c, await publishProduct(deps, c.var.user, body.product, body.submit));
+    const product = await publishProduct(deps, c.var.user, body.product, body.submit);
+    // The listing is made: the seller's draft of a new listing (issue 37) is done with.
+    await clearDraft(deps.db, c.var.user);
+    return ok(c, product);
   });
   app.post('/api/commodity/product/edit', signed, seller, async (c) => {
     const body = await jsonBody(c, editRequest);

@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutAnswer } from '../../src/domain/types/commerce';
 import type { ChartHistory } from '../../src/domain/types/chartHistory';
 import { ApiCaller } from '../testing/apiClient';
-import { insertAddress, insertProduct } from '../testing/commerceFixtures';
+import { confirmedOrder } from '../testing/confirmedOrder';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
@@ -21,21 +19,7 @@ beforeAll(async () => {
   buyer = new ApiCaller(server.url, server.clock.now);
   seller = new ApiCaller(server.url, server.clock.now);
   staff = new ApiCaller(server.url, server.clock.now);
-  await buyer.loginAs('demo_buyer');
-  await seller.loginAs('demo_seller');
-  await staff.loginAs('demo_arbiter');
-  const addressId = await insertAddress(server.deps.db, 'demo_buyer');
-  const p = await insertProduct(server.deps.db, { seller: 'demo_seller', price: '4', shippingFee: '1' });
-  const placed = await buyer.post<CheckoutAnswer>('/api/commodity/orders/submit', {
-    idempotencyKey: crypto.randomBytes(12).toString('hex'),
-    items: [{ productId: p.productId, skuId: p.skuIds[0] ?? '', quantity: 1 }],
-    addressId,
-    paymentMethod: 'balance',
-  });
-  expect(placed.code).toBe('0000');
-  orderId = placed.object.orders[0]?.id ?? '';
-  expect((await buyer.post('/api/pay/balance', { orderIds: [orderId] })).code).toBe('0000');
-  expect((await seller.post('/api/commodity/orders/act', { id: orderId, action: { type: 'CONFIRM' } })).code).toBe('0000');
+  orderId = await confirmedOrder(server, { buyer, seller, staff });
 });
 afterAll(async () => {
   await server?.close();

@@ -3,7 +3,17 @@ import { streamSSE } from 'hono/streaming';
 import { claimLiveStream, registerLiveStream } from '../http/liveStreams';
 import * as z from 'zod/mini';
 import { ChatTimings } from '../../src/domain/customerService';
-import { conversationQuery, messagesQuery, openConversationInput, readInput, sendMessageInput } from '../../src/domain/schemas/customerService';
+import {
+  conversationQuery,
+  messagesQuery,
+  openConversationInput,
+  quickReplyAddInput,
+  quickReplyDeleteInput,
+  quickReplyEditInput,
+  quickReplyReorderInput,
+  readInput,
+  sendMessageInput,
+} from '../../src/domain/schemas/customerService';
 import type { MessageView } from '../../src/domain/types/customerService';
 import { chatBus, type Delivery } from '../chat/bus';
 import type { Deps } from '../deps';
@@ -25,7 +35,9 @@ import {
   spendStreamTicket,
   unreadTotal,
 } from '../services/chat';
+import { heldDelivery } from '../live/heldDelivery';
 import { orderViews } from '../services/orders';
+import { addQuickReply, deleteQuickReply, editQuickReply, quickReplies, reorderQuickReplies } from '../services/quickReplies';
 import { unreadWorkOrders, workOrderViews } from '../services/workOrders';
 
 /**
@@ -45,6 +57,7 @@ export function chatRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signed = requireSession(deps);
   const staff = requireRole('arbiter');
+  const seller = requireRole('seller');
   const { db } = deps;
 
   app.post('/api/chat/conversation/open', signed, async (c) => {
@@ -102,34 +115,21 @@ export function chatRoutes(deps: Deps) {
         write(JSON.stringify({ type: 'message', message: m }), m.id, 'message');
       };
       // Listen first, hold live events while the missed ones are read, then merge without duplicates.
-      let held: Delivery[] | null = [];
-      const unsubscribe = bus.subscribe((d) => {
-        if (!deliveryIsFor(d, user)) return;
-        if (held) held.push(d);
-        else if (d.event.type === 'message') sendMessageEvent(d.event.message);
+      const deliver = (d: Delivery) => {
+        if (d.event.type === 'message') sendMessageEvent(d.event.message);
         else write(JSON.stringify(d.event), null, d.event.type);
+      };
+      const gate = heldDelivery(deliver);
+      const unsubscribe = bus.subscribe((d) => {
+        if (deliveryIsFor(d, user)) gate.take(d);
       });
       // The bus's listening connection was lost and made again (issue 34): messages notified meanwhile are
-      // replayed from the table after this stream's position, live ones held meanwhile, once the start's replay is over.
-      let started = () => undefined as void;
-      let resyncs = new Promise<void>((resolve) => (started = resolve));
-      const offResync = bus.onResync(() => {
-        resyncs = resyncs.then(async () => {
-          held = [];
-          try {
-            for (const m of await replayAfter(deps, user, sent)) sendMessageEvent(m);
-          } catch {
-            // the database went away again: the next reconnection replays
-          } finally {
-            const pending = held ?? [];
-            held = null;
-            for (const d of pending) {
-              if (d.event.type === 'message') sendMessageEvent(d.event.message);
-              else write(JSON.stringify(d.event), null, d.event.type);
-            }
-          }
-        });
-      });
+      // replayed from the table after this stream's position, live ones held meanwhile.
+      const offResync = bus.onResync(() =>
+        gate.resync(async () => {
+          for (const m of await replayAfter(deps, user, sent)) sendMessageEvent(m);
+        }),
+      );
       let offClose = () => undefined as void;
       let offRegistry = () => undefined as void;
       const ended = new Promise<void>((resolve) => {
@@ -150,20 +150,14 @@ export function chatRoutes(deps: Deps) {
         await bus.ready;
         write(JSON.stringify({ type: 'ready' }), null, 'ready');
         if (last !== null) for (const m of await replayAfter(deps, user, last)) sendMessageEvent(m);
-        const pending = held ?? [];
-        held = null;
-        for (const d of pending) {
-          if (d.event.type === 'message') sendMessageEvent(d.event.message);
-          else write(JSON.stringify(d.event), null, d.event.type);
-        }
-        started();
+        gate.open();
         const beat = setInterval(() => {
           queue = queue.then(() => stream.write(': keep-alive\n\n')).then(() => undefined).catch(() => undefined);
         }, ChatTimings.heartbeat);
         await ended;
         clearInterval(beat);
       } finally {
-        started();
+        gate.end();
         offResync();
         releaseStream();
         offRegistry();
@@ -171,6 +165,31 @@ export function chatRoutes(deps: Deps) {
         unsubscribe();
       }
     });
+  });
+
+  // ------------------------------------------------ a seller's quick replies (issue 37, finding 5)
+
+  /**
+   * The caller's own quick replies only (sellers; anyone else 4003): each call answers the whole list in the seller's
+   * order. Another seller's reply is 4004; more than QuickReplyLimits.perSeller, the same text twice, empty or too
+   * long text, or a reorder that does not name each reply once is 4001 with a message.
+   */
+  app.get('/api/chat/quickReply/list', signed, seller, async (c) => ok(c, await quickReplies(db, c.var.user.id)));
+  app.post('/api/chat/quickReply/add', signed, seller, async (c) => {
+    const input = await jsonBody(c, quickReplyAddInput);
+    return ok(c, await addQuickReply(db, c.var.user.id, input.body, new Date(deps.now())));
+  });
+  app.post('/api/chat/quickReply/edit', signed, seller, async (c) => {
+    const input = await jsonBody(c, quickReplyEditInput);
+    return ok(c, await editQuickReply(db, c.var.user.id, BigInt(input.id), input.body, new Date(deps.now())));
+  });
+  app.post('/api/chat/quickReply/delete', signed, seller, async (c) => {
+    const input = await jsonBody(c, quickReplyDeleteInput);
+    return ok(c, await deleteQuickReply(db, c.var.user.id, BigInt(input.id), new Date(deps.now())));
+  });
+  app.post('/api/chat/quickReply/reorder', signed, seller, async (c) => {
+    const input = await jsonBody(c, quickReplyReorderInput);
+    return ok(c, await reorderQuickReplies(db, c.var.user.id, input.ids, new Date(deps.now())));
   });
 
   // ------------------------------------------------ the console's customer-service desk (staff)

@@ -10,6 +10,7 @@ import { claimLiveStream, registerLiveStream } from '../http/liveStreams';
 import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { parseWith } from '../http/validate';
+import { heldDelivery } from '../live/heldDelivery';
 import { liveHub, liveReplay, lookBack, type LiveRow } from '../live/live';
 import { deliveryIsFor, isStaff, issueStreamTicket, replayAfter, spendStreamTicket } from '../services/chat';
 
@@ -70,37 +71,20 @@ export function liveRoutes(deps: Deps) {
         else write(d.event.type, JSON.stringify(d.event));
       };
       // Listen first, hold live events while the missed ones are read, then merge without duplicates.
-      let held: (LiveRow | Delivery)[] | null = [];
-      const take = (item: LiveRow | Delivery) => {
-        if (held) held.push(item);
-        else if ('topic' in item) sendNotice(item);
-        else sendDelivery(item);
-      };
-      const offNotices = hub.subscribe(user.id, staff, take);
+      const gate = heldDelivery((item: LiveRow | Delivery) => ('topic' in item ? sendNotice(item) : sendDelivery(item)));
+      const offNotices = hub.subscribe(user.id, staff, gate.take);
       const offChat = bus.subscribe((d) => {
-        if (deliveryIsFor(d, user)) take(d);
+        if (deliveryIsFor(d, user)) gate.take(d);
       });
       // The chat bus's listening connection was lost and made again (issue 34): messages notified meanwhile
-      // reached nobody here, so they are replayed from the table after this stream's position (live ones
-      // held meanwhile, as at the start), and a chat notice has the screens read again what has no position
-      // (read receipts). One replay at a time, and only once the start's replay is over.
-      let started = () => undefined as void;
-      let resyncs = new Promise<void>((resolve) => (started = resolve));
-      const offResync = bus.onResync(() => {
-        resyncs = resyncs.then(async () => {
-          held = [];
-          try {
-            for (const m of await replayAfter(deps, user, messageAt)) sendMessage(m);
-            write('notice', JSON.stringify({ topic: 'chat', ref: null }));
-          } catch {
-            // the database went away again: the next reconnection replays
-          } finally {
-            const pending = held ?? [];
-            held = null;
-            for (const item of pending) take(item);
-          }
-        });
-      });
+      // reached nobody here, so they are replayed from the table after this stream's position, and a chat
+      // notice has the screens read again what has no position (read receipts).
+      const offResync = bus.onResync(() =>
+        gate.resync(async () => {
+          for (const m of await replayAfter(deps, user, messageAt)) sendMessage(m);
+          write('notice', JSON.stringify({ topic: 'chat', ref: null }));
+        }),
+      );
       let offHubClose = () => undefined as void;
       let offBusClose = () => undefined as void;
       let offRegistry = () => undefined as void;
@@ -140,17 +124,14 @@ export function liveRoutes(deps: Deps) {
           messageAt = newest?.id ?? 0n;
           write('ready', '{}');
         }
-        const pending = held ?? [];
-        held = null;
-        for (const item of pending) take(item);
-        started();
+        gate.open();
         const beat = setInterval(() => {
           queue = queue.then(() => stream.write(': keep-alive\n\n')).then(() => undefined).catch(() => undefined);
         }, ChatTimings.heartbeat);
         await ended;
         clearInterval(beat);
       } finally {
-        started();
+        gate.end();
         offResync();
         releaseStream();
         offRegistry();

@@ -14,6 +14,7 @@ import type { AppEnv } from '../http/env';
 import { requireSession } from '../http/session';
 import { jsonBody, queryOf } from '../http/validate';
 import { Accounts } from '../services/ledger';
+import { sellerToday } from '../services/sellerToday';
 import { applyOrderEvent, markSeen, orderMoneySummary, orderViews, type OrderFilter } from '../services/orders';
 import type { Trx } from '../timers/timers';
 
@@ -158,6 +159,9 @@ export function orderRoutes(deps: Deps) {
   });
 
   app.get('/api/commodity/orders/getOrderMoneySummary', signed, async (c) => ok(c, await orderMoneySummary(db, c.var.user.id)));
+
+  /** What needs the seller today, with counts and the nearest deadlines: the seller centre's to-do list (issue 37, finding 2). */
+  app.get('/api/commodity/orders/sellerToday', signed, async (c) => ok(c, await sellerToday(db, c.var.user.id)));
 
   /** What changed for the caller, as counts for the account tab and the order list tabs. */
   app.get('/api/commodity/orders/badges', signed, async (c) => {

@@ -5,6 +5,7 @@ import { AdAckStatuses } from '../../src/domain/points';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { SandboxError, validate } from './errors';
+import type { SandboxFaults } from './faults';
 import { walletOfToken } from './ledger';
 import { requireKey } from './platformRoutes';
 import { platformJson, readJson } from './wire';
@@ -25,18 +26,26 @@ async function findAd(deps: Deps, adId: string) {
   return ad;
 }
 
-export function adHostRoutes(deps: Deps) {
+export function adHostRoutes(deps: Deps, faults: SandboxFaults) {
   const app = new Hono<AppEnv>();
+  /** What the host's nativeFeaturesList and requestAd ask the ad network (faults.ts may make them fail). */
+  app.get('/ads/support', (c) => {
+    if (faults.take('adNetworkDown')) throw new SandboxError(409, 'ad_network_down', 'the ad network did not answer');
+    return c.json({ supported: !faults.take('adsUnsupported') });
+  });
+  app.post('/ads/fill', (c) => c.json({ loaded: !faults.take('adsUnfilled') }));
   app.post('/ads', async (c) => {
     const { accessToken } = validate(openInput, await readJson(c));
+    if (faults.take('adShowUnsupported')) throw new SandboxError(409, 'ads_not_supported', 'this host shows no ads');
     const wallet = await walletOfToken(deps.db, accessToken, deps.now());
     const adId = `ad_${crypto.randomBytes(12).toString('hex')}`;
     await deps.db.insertInto('sandbox_ads').values({ ad_id: adId, uid: wallet.uid, status: null, created_at: new Date(deps.now()) }).execute();
     return c.json({ adId }, 201);
   });
   app.post('/ads/:id/verdict', async (c) => {
-    const { status } = validate(verdictInput, await readJson(c));
+    const { status: reported } = validate(verdictInput, await readJson(c));
     const ad = await findAd(deps, c.req.param('id'));
+    const status = reported === 'granted' && faults.take('adNotGranted') ? 'revoked' : reported;
     await deps.db.updateTable('sandbox_ads').set({ status }).where('ad_id', '=', ad.ad_id).execute();
     return c.json({ adId: ad.ad_id, status });
   });

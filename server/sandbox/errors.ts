@@ -28,10 +28,12 @@ export function describeIssues(error: z.core.$ZodError): string {
   if (!issue) return 'invalid request body';
   const field = issue.path.map(String).join('.') || 'body';
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
-  if (issue.message && issue.message !== 'Invalid input') return `${field}: ${issue.message}`;
+  // The same words whichever zod locale the process loaded (zod/mini has none; loading full zod anywhere sets
+  // the English one process-wide, which rewrote "expected string" as "Invalid input: expected string, …").
+  if (issue.code === 'invalid_type') return `${field}: expected ${issue.expected}`;
+  // A schema's own message is kept; zod's English locale words ("Invalid option: …", "Too small: …") are not.
+  if (issue.message && !/^(Invalid (input|option)|Too (small|big))\b/.test(issue.message)) return `${field}: ${issue.message}`;
   switch (issue.code) {
-    case 'invalid_type':
-      return `${field}: expected ${issue.expected}`;
     case 'too_small':
       return `${field}: too short or too small (minimum ${String(issue.minimum)})`;
     case 'too_big':

@@ -229,10 +229,12 @@ describe.skipIf(!runs)('sandbox host script in Chromium', () => {
   it('not approved in time: the host cancels the payment and calls onCancel', async () => {
     const page = await openPage();
     await signInAs(page, 'demo_seller2');
-    await startPayment(page, 2, 'Order 9', { approvalRetryMs: 100, approvalTimeoutMs: 700 });
+    // The host asks again once a retry period has passed, checked after each status poll (a round trip): under
+    // load a round took 250 ms, and 700 ms held 3 asks, not 4. 1.2 s holds at least 3 while rounds stay under 400 ms.
+    await startPayment(page, 2, 'Order 9', { approvalRetryMs: 100, approvalTimeoutMs: 1200 });
     const [cancelled] = await waitForEvent(page, 'cancel');
     const approvals = (await events(page)).filter((e) => e.name === 'approval');
-    expect(approvals.length).toBeGreaterThanOrEqual(4);
+    expect(approvals.length).toBeGreaterThanOrEqual(3);
     expect(approvals.every((e) => e.id === cancelled!.id)).toBe(true);
     expect((await server.deps.platform.getPayment(cancelled!.id)).status).toMatchObject({ cancelled: true, user_cancelled: false, developer_approved: false });
     expect(await page.locator('[role="dialog"]').count()).toBe(0);

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { formatMoney, parseMoney } from '../../src/domain/money';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/env';
-import { validate } from './errors';
+import { SandboxError, validate } from './errors';
+import type { SandboxFaults } from './faults';
 import {
   cancelPaymentByUser,
   createUserPayment,
@@ -34,7 +35,7 @@ const walletOut = (w: WalletRow): SandboxWallet => ({ uid: w.uid, username: w.us
  * stands for that person's own device, and exists only in sandbox mode. Mounted at /sandbox/api.
  * Amounts are decimal strings in both directions.
  */
-export function hostRoutes(deps: Deps) {
+export function hostRoutes(deps: Deps, faults: SandboxFaults) {
   const app = new Hono<AppEnv>();
 
   app.get('/wallets', async (c) => c.json({ wallets: (await listWallets(deps.db)).map(walletOut) }));
@@ -68,7 +69,10 @@ export function hostRoutes(deps: Deps) {
 
   app.get('/payments/:id', async (c) => c.json(toPlatformPayment(await findPayment(deps.db, c.req.param('id')), originOf(c))));
 
-  app.post('/payments/:id/sign', async (c) => c.json(toPlatformPayment(await signUserPayment(deps.db, c.req.param('id'), deps.now()), originOf(c))));
+  app.post('/payments/:id/sign', async (c) => {
+    if (faults.take('signFails')) throw new SandboxError(409, 'signing_failed', 'the wallet could not sign the transaction');
+    return c.json(toPlatformPayment(await signUserPayment(deps.db, c.req.param('id'), deps.now()), originOf(c)));
+  });
 
   app.post('/payments/:id/cancel', async (c) => {
     const { reason } = validate(userCancelInput, await readJson(c, { emptyIsObject: true }));

@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { adHostRoutes, adPlatformRoutes } from './ads';
 import { answerError, SandboxError } from './errors';
+import { faultRoutes, SandboxFaults } from './faults';
 import { hostRoutes } from './hostRoutes';
 import { ensureAppWallet } from './ledger';
 import { platformRoutes } from './platformRoutes';
@@ -48,9 +49,12 @@ export function sandboxRoutes(deps: Deps): Hono<AppEnv> {
 
   app.route('/sandbox/platform', platformRoutes(deps));
   app.route('/sandbox/horizon', horizonRoutes(deps));
-  app.route('/sandbox/api', hostRoutes(deps));
+  // The switch a test uses to make the platform fail on demand: exists only here, in sandbox mode.
+  const faults = new SandboxFaults();
+  app.route('/sandbox/api', faultRoutes(faults));
+  app.route('/sandbox/api', hostRoutes(deps, faults));
   app.route('/sandbox/platform', adPlatformRoutes(deps));
-  app.route('/sandbox/api', adHostRoutes(deps));
+  app.route('/sandbox/api', adHostRoutes(deps, faults));
 
   const unknown = (c: Context<AppEnv>) =>
     answerError(c, new SandboxError(404, 'not_found', `no sandbox endpoint ${c.req.method} ${c.req.path}`));

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { productMachine, type ProductEvent } from '../../machines/product.machine';
 import { Durations, Limits } from '../../src/domain/constants';
 import { formatMoney, parseMoney } from '../../src/domain/money';
+import { averageRating } from '../../src/domain/trust';
 import { draftIssues, publishIssues, type ProductInput, type PublishIssue } from '../../src/domain/schemas/catalogue';
 import type { ImageRef, OwnProduct, OwnProductDetail, Page, ProductCard, ProductDetail, ProductStatus, SearchAnswer, SellerRef } from '../../src/domain/types/catalogue';
 import { allowedEvents, type Party } from '../../machines/parties';
@@ -16,6 +17,7 @@ import { scheduleTimer, windowOf, type TimerHandler, type Trx } from '../timers/
 import { invalidateCatalogue } from './catalogueCache';
 import { imageUrls, requireOwnImages } from './images';
 import { lexemeRows, lexemesFrom, lexemesOf, nameMatches, type LexemeRow } from './searchPostings';
+import { latestRatings, shopTrust } from './trust';
 
 /**
  * The catalogue: products are written only here, and their status changes only through the
@@ -74,7 +76,14 @@ export interface CardRow {
   image_id: string | null;
   width: number | null;
   height: number | null;
+  /** The trust figures on the product row (migration 0028), in the card indexes with the rest. */
+  rating_sum: bigint;
+  rating_count: number;
+  sold: bigint;
 }
+
+/** The card columns every card statement selects, in this order (`p` the product, `u` its seller). */
+export const cardColumns = 'p.id, p.title, p.price, p.condition, p.seller_id, u.nickname, p.category_id, p.cover_image_id as image_id, p.cover_width as width, p.cover_height as height, p.rating_sum, p.rating_count, p.sold';
 
 export function toCard(r: CardRow): ProductCard {
   return {
@@ -86,6 +95,9 @@ export function toCard(r: CardRow): ProductCard {
     sellerId: r.seller_id.toString(),
     sellerName: r.nickname,
     categoryId: r.category_id,
+    rating: averageRating(r.rating_sum, r.rating_count),
+    ratings: Number(r.rating_count),
+    sold: Number(r.sold),
   };
 }
 
@@ -250,7 +262,7 @@ function matchingIds(walk: boolean, keys: number[], categoryId: number | undefin
  * size are the product's cover columns (migration 0021), in the card indexes with the rest.
  */
 function cardStatement(condition: Expression<SqlBool>, wanted: number) {
-  return sql<CardRow>`select p.id, p.title, p.price, p.condition, p.seller_id, u.nickname, p.category_id, p.cover_image_id as image_id, p.cover_width as width, p.cover_height as height
+  return sql<CardRow>`select ${sql.raw(cardColumns)}
     from products p join users u on u.id = p.seller_id
     where ${condition} order by p.id desc limit ${wanted}`;
 }
@@ -387,6 +399,9 @@ export async function search(db: Db, options: FeedOptions & { q: string }): Prom
       none<string>('text').as('image_id'),
       none<number>('integer').as('width'),
       none<number>('integer').as('height'),
+      none<bigint>('bigint').as('rating_sum'),
+      none<number>('integer').as('rating_count'),
+      none<bigint>('bigint').as('sold'),
       sql<boolean>`true`.as('store'),
       'u.username',
       'u.head_portrait',
@@ -460,17 +475,15 @@ export async function productDetail(db: Db, id: bigint, viewer: UserRow | null):
   const p = await productRow(db, id);
   const privileged = viewer !== null && p !== undefined && (p.seller_id === viewer.id || hasRole(viewer.roles, 'arbiter'));
   if (!p || (p.status !== listedStatus && !privileged)) throw new ApiError('notFound');
-  const [images, skus, category, seller, rating, collects, countries] = await Promise.all([
+  // The rating is the buyers' order ratings kept on the product row (issue 33): plain comments carry no order and
+  // no rating of the goods, so they no longer count.
+  const [images, skus, category, seller, ratings, shop, collects, countries] = await Promise.all([
     imagesOf(db, p.id),
     db.selectFrom('product_skus').select(['id', 'specification', 'colour', 'stock']).where('product_id', '=', p.id).orderBy('id').execute(),
     db.selectFrom('categories').select(['key']).where('id', '=', p.category_id).executeTakeFirst(),
     sellerRef(db, p.seller_id),
-    db
-      .selectFrom('product_comments')
-      .select([sql<string | null>`avg(rating)`.as('avg'), sql<string>`count(*)`.as('n')])
-      .where('product_id', '=', p.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow(),
+    latestRatings(db, p.id),
+    shopTrust(db, p.seller_id),
     db.selectFrom('product_collects').select(sql<string>`count(*)`.as('n')).where('product_id', '=', p.id).executeTakeFirstOrThrow(),
     countryNames(db, p.sale_countries),
   ]);
@@ -494,7 +507,10 @@ export async function productDetail(db: Db, id: bigint, viewer: UserRow | null):
     afterSales: p.after_sales,
     status: p.status as ProductStatus,
     seller: seller ?? { id: p.seller_id.toString(), username: '', nickname: '', headPortrait: null, countryId: 0, countryName: 'Global' },
-    rating: { average: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10, count: Number(rating.n) },
+    rating: { average: averageRating(p.rating_sum, p.rating_count), count: p.rating_count },
+    sold: Number(p.sold),
+    latestRatings: ratings,
+    shop: shop ?? { rating: null, ratings: 0, shipped: 0, onTimeShare: null, responseMs: null, since: p.created_at.toISOString() },
     collects: Number(collects.n),
   };
 }

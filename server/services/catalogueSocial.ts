@@ -7,7 +7,9 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
 import { imageRef, listedStatus, ruleBroken, sellerRef } from './catalogue';
+import { shopTrust } from './trust';
 import { formatMoney } from '../../src/domain/money';
+import { averageRating } from '../../src/domain/trust';
 
 /** Favourites, follows, comments, blocks, reports and seller applications. */
 
@@ -34,7 +36,7 @@ export async function collectedProducts(db: Db, user: UserRow, cursor: string | 
     .innerJoin('users as u', 'u.id', 'p.seller_id')
     .leftJoin('product_images as pi', (j) => j.onRef('pi.product_id', '=', 'p.id').on('pi.position', '=', 0))
     .leftJoin('images as i', 'i.id', 'pi.image_id')
-    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'p.status', 'i.id as image_id', 'i.width', 'i.height'])
+    .select(['p.id', 'p.title', 'p.price', 'p.condition', 'p.seller_id', 'u.nickname', 'p.category_id', 'p.status', 'i.id as image_id', 'i.width', 'i.height', 'p.rating_sum', 'p.rating_count', 'p.sold'])
     .where('c.user_id', '=', user.id);
   if (cursor) q = q.where('p.id', '<', BigInt(cursor));
   const rows = await q.orderBy('p.id', 'desc').limit(limit + 1).execute();
@@ -49,6 +51,9 @@ export async function collectedProducts(db: Db, user: UserRow, cursor: string | 
       sellerId: r.seller_id.toString(),
       sellerName: r.nickname,
       categoryId: r.category_id,
+      rating: averageRating(r.rating_sum, r.rating_count),
+      ratings: r.rating_count,
+      sold: Number(r.sold),
       status: r.status,
     })),
     next: rows.length > limit ? (page.at(-1)?.id.toString() ?? null) : null,
@@ -73,13 +78,14 @@ export async function follow(db: Db, user: UserRow, sellerId: bigint, on: boolea
 
 export async function storeInfo(db: Db, sellerId: bigint): Promise<StoreInfo> {
   await sellerOrThrow(db, sellerId);
-  const [seller, followers, products] = await Promise.all([
+  const [seller, trust, followers, products] = await Promise.all([
     sellerRef(db, sellerId),
+    shopTrust(db, sellerId),
     db.selectFrom('store_follows').select(sql<string>`count(*)`.as('n')).where('seller_id', '=', sellerId).executeTakeFirstOrThrow(),
     db.selectFrom('products').select(sql<string>`count(*)`.as('n')).where('seller_id', '=', sellerId).where('status', '=', listedStatus).executeTakeFirstOrThrow(),
   ]);
-  if (!seller) throw new ApiError('notFound');
-  return { seller, followers: Number(followers.n), products: Number(products.n) };
+  if (!seller || !trust) throw new ApiError('notFound');
+  return { seller, followers: Number(followers.n), products: Number(products.n), trust };
 }
 
 export async function relation(db: Db, user: UserRow, productId: bigint | null, sellerId: bigint | null): Promise<Relation> {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { ChatLimits, ChatTimings } from '../../src/domain/customerService';
 import { formatMoney } from '../../src/domain/money';
+import { variantLabel } from '../../src/domain/variants';
 import type { OpenConversationInput, SendMessageInput } from '../../src/domain/schemas/customerService';
 import type { ConversationView, MessageView, SubjectCard } from '../../src/domain/types/customerService';
 import { chatBus, type Delivery } from '../chat/bus';
@@ -12,6 +13,7 @@ import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
 import type { Trx } from '../timers/timers';
 import { imageSigner, imageUrls, markPrivate, requireOwnImages, type ImageSigner } from './images';
+import { trustAfterChatMessage } from './trust';
 
 /**
  * Customer-service chat (issue 15): conversations between a buyer and a seller or the platform,
@@ -171,6 +173,7 @@ export async function sendMessage(deps: Deps, user: UserRow, input: SendMessageI
       .set({ last_message_id: inserted.id, updated_at: new Date(now), ...(side === 'buyer' ? { buyer_read_id: inserted.id } : { counterpart_read_id: inserted.id }) })
       .where('id', '=', row.id)
       .execute();
+    await trustAfterChatMessage(trx, row, user.id, inserted.id, now);
     const message = await messagesFrom(trx).where('m.id', '=', inserted.id).executeTakeFirstOrThrow();
     const delivery: Delivery = { ...audience(row), id: message.id.toString(), event: { type: 'message', message: messageView(message, sign) } };
     await bus.inTransaction(trx, delivery);
@@ -251,24 +254,41 @@ async function subjectCards(db: Db, rows: ConversationRow[]): Promise<Map<string
   if (productIds.length) {
     const products = await db
       .selectFrom('products as p')
-      .select(['p.id', 'p.title', 'p.price', sql<string | null>`(select image_id from product_images i where i.product_id = p.id order by position limit 1)`.as('image_id')])
+      .select(['p.id', 'p.title', 'p.price', 'p.cover_image_id as image_id'])
       .where('p.id', 'in', productIds)
       .execute();
-    for (const p of products) cards.set(`product:${p.id}`, { kind: 'product', id: p.id.toString(), title: p.title, amount: formatMoney(p.price), imageUrl: p.image_id ? imageUrls(p.image_id).thumb : null, orderNo: null });
+    for (const p of products) cards.set(`product:${p.id}`, { kind: 'product', id: p.id.toString(), title: p.title, amount: formatMoney(p.price), imageUrl: p.image_id ? imageUrls(p.image_id).card : null, orderNo: null, line: null, moreLines: 0 });
   }
   const storeIds = ids('store');
   if (storeIds.length) {
     const sellers = await db.selectFrom('users').select(['id', 'nickname', 'head_portrait']).where('id', 'in', storeIds).execute();
-    for (const s of sellers) cards.set(`store:${s.id}`, { kind: 'store', id: s.id.toString(), title: s.nickname, amount: null, imageUrl: s.head_portrait, orderNo: null });
+    for (const s of sellers) cards.set(`store:${s.id}`, { kind: 'store', id: s.id.toString(), title: s.nickname, amount: null, imageUrl: s.head_portrait, orderNo: null, line: null, moreLines: 0 });
   }
   const orderIds = ids('order');
   if (orderIds.length) {
+    // An order's card (issue 37, finding 5): its first line's product cover at the catalogue's card size, name,
+    // variant × quantity and unit price, the total, and how many other lines it has.
     const orders = await db
       .selectFrom('orders as o')
-      .select(['o.id', 'o.order_no', 'o.total_amount', sql<string>`(select title from order_items i where i.order_id = o.id order by id limit 1)`.as('title')])
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('order_items as i').leftJoin('products as p', 'p.id', 'i.product_id').select(['i.title', 'i.specification', 'i.colour', 'i.quantity', 'i.unit_price', 'p.cover_image_id']).whereRef('i.order_id', '=', 'o.id').orderBy('i.id').limit(1).as('first'),
+        (join) => join.onTrue(),
+      )
+      .select(['o.id', 'o.order_no', 'o.total_amount', 'first.title', 'first.specification', 'first.colour', 'first.quantity', 'first.unit_price', 'first.cover_image_id', sql<number>`(select count(*)::int4 from order_items n where n.order_id = o.id)`.as('lines')])
       .where('o.id', 'in', orderIds)
       .execute();
-    for (const o of orders) cards.set(`order:${o.id}`, { kind: 'order', id: o.id.toString(), title: o.title ?? '', amount: formatMoney(o.total_amount), imageUrl: null, orderNo: o.order_no });
+    for (const o of orders) {
+      cards.set(`order:${o.id}`, {
+        kind: 'order',
+        id: o.id.toString(),
+        title: o.title ?? '',
+        amount: formatMoney(o.total_amount),
+        imageUrl: o.cover_image_id ? imageUrls(o.cover_image_id).card : null,
+        orderNo: o.order_no,
+        line: o.quantity !== null ? { variant: variantLabel({ specification: o.specification, colour: o.colour }), quantity: o.quantity, unitPrice: formatMoney(BigInt(o.unit_price ?? 0n)) } : null,
+        moreLines: Math.max(0, o.lines - 1),
+      });
+    }
   }
   return cards;
 }

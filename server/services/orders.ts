@@ -16,6 +16,7 @@ import { accountBalance, Accounts, post, type Posting } from './ledger';
 import { postponeWhilePaying } from './paymentsInFlight';
 import { publishLive } from '../live/live';
 import { recordChartStep } from '../charts/steps';
+import { trustAfterOrderStep } from './trust';
 
 /**
  * Orders change only through the order chart (machines/order.machine.ts). To apply an event the
@@ -184,13 +185,13 @@ export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEvent
 function lockOrder(trx: Trx, orderId: bigint) {
   return trx
     .selectFrom('orders')
-    .select(['id', 'status', 'stage', 'chart', 'buyer_id', 'seller_id', 'handling_fee', 'paid_amount'])
+    .select(['id', 'status', 'stage', 'chart', 'buyer_id', 'seller_id', 'handling_fee', 'paid_amount', 'paid_at'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
 }
 
-async function applyToLockedOrder(trx: Trx, row: OrderRow & { chart: { value: unknown; context: unknown } }, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
+async function applyToLockedOrder(trx: Trx, row: OrderRow & { paid_at: Date | null; chart: { value: unknown; context: unknown } }, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
   const orderId = row.id;
   const current = restore(orderMachine, row.chart);
   const { snapshot: next, actions } = refusalInWords(current, () => applyEventWithActions(orderMachine, current, event, party));
@@ -208,6 +209,9 @@ async function applyToLockedOrder(trx: Trx, row: OrderRow & { chart: { value: un
   for (const action of actions) {
     if (isEffect(action.type)) await effects[action.type](trx, row, event, now);
   }
+  // The trust figures this step moves (sold, ratings, shipped on time), in the step's transaction.
+  const score: unknown = event.type === 'RATE' ? (event as AnyEventObject & { score?: unknown }).score : undefined;
+  await trustAfterOrderStep(trx, row, { type: event.type, score, before: statusOf(current.value), after: statusOf(next.value) }, now);
   return { before: statusOf(current.value), after: statusOf(next.value), snapshot: next };
 }
 

@@ -3,7 +3,7 @@ import { parseMoney } from '../../src/domain/money';
 import type { SearchQueryInput, SearchSort } from '../../src/domain/schemas/catalogue';
 import type { ProductCard, SearchAnswer } from '../../src/domain/types/catalogue';
 import { executePrepared, type Db } from '../db/database';
-import { listedStatus, listingKeys, searchQuery, searchStores, toCard, type CardRow } from './catalogue';
+import { cardColumns, listedStatus, listingKeys, searchQuery, searchStores, toCard, type CardRow } from './catalogue';
 
 /**
  * Search as a buyer uses it (issue 22, finding 5): a sorted and filtered search with its count, suggestions
@@ -35,10 +35,13 @@ export interface RefinedAnswer extends SearchAnswer {
 }
 
 export async function refinedSearch(db: Db, countryId: number, text: string, q: SearchQueryInput): Promise<RefinedAnswer> {
-  const tsquery = searchQuery(text);
+  // A category browsed without words (issue 33, finding 8) is the same statement with every listed product of the category.
+  const browse = text === '' && q.categoryId !== undefined;
+  const tsquery = browse ? '' : searchQuery(text);
   if (tsquery === null) return { products: { list: [], next: null }, stores: [], count: { value: 0, more: false } };
   const page = q.page ?? 1;
   const sort = q.sort ?? 'relevance';
+  const ordering = browse && sort === 'relevance' ? orderings.newest : orderings[sort];
   const keys = listingKeys(countryId);
   const conditions = [
     sql`l.country_id = any(${keys}::int4[])`,
@@ -50,15 +53,17 @@ export async function refinedSearch(db: Db, countryId: number, text: string, q: 
   ];
   const where = sql.join(conditions, sql` and `);
   // A product is listed under one or two of the keys (its country and 0): distinct ids first.
-  const matches = sql`select distinct l.product_id from product_listing l join product_search s on s.product_id = l.product_id join products p on p.id = l.product_id
+  const matches = browse
+    ? sql`select distinct l.product_id from product_listing l join products p on p.id = l.product_id where p.status = ${sql.lit(listedStatus)} and ${where}`
+    : sql`select distinct l.product_id from product_listing l join product_search s on s.product_id = l.product_id join products p on p.id = l.product_id
     where s.document @@ (select tq.q from tq) and p.status = ${sql.lit(listedStatus)} and ${where}`;
   const statement = sql<CardRow & { total: number }>`with tq as materialized (select to_tsquery('simple', ${tsquery}) as q),
     hits as materialized (${matches}),
     total as (select count(*)::int4 as n from (select 1 from hits limit ${countCap + 1}) c)
-    select p.id, p.title, p.price, p.condition, p.seller_id, u.nickname, p.category_id, p.cover_image_id as image_id, p.cover_width as width, p.cover_height as height, (select n from total) as total
-    from hits h join products p on p.id = h.product_id join users u on u.id = p.seller_id join product_search s on s.product_id = p.id
-    order by ${orderings[sort]} limit ${refinedPageSize + 1} offset ${(page - 1) * refinedPageSize}`;
-  const [rows, stores] = await Promise.all([executePrepared(db, statement.compile(db)), page === 1 ? searchStores(db, text) : Promise.resolve([])]);
+    select ${sql.raw(cardColumns)}, (select n from total) as total
+    from hits h join products p on p.id = h.product_id join users u on u.id = p.seller_id ${browse ? sql`` : sql`join product_search s on s.product_id = p.id`}
+    order by ${ordering} limit ${refinedPageSize + 1} offset ${(page - 1) * refinedPageSize}`;
+  const [rows, stores] = await Promise.all([executePrepared(db, statement.compile(db)), page === 1 && !browse ? searchStores(db, text) : Promise.resolve([])]);
   const n = Number(rows[0]?.total ?? 0);
   const list: ProductCard[] = rows.slice(0, refinedPageSize).map(toCard);
   const next = rows.length > refinedPageSize && page < 25 ? String(page + 1) : null;

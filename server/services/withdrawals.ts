@@ -441,6 +441,18 @@ async function slotHolder(deps: Deps): Promise<bigint | null> {
 }
 
 const pumps = new WeakMap<Db, { running: Promise<void> | null; again: boolean }>();
+/** Databases about to close: no pump starts on them any more (issue 36: jobs stop before the database closes). */
+const closing = new WeakSet<Db>();
+
+/**
+ * Stops this database's payouts before it closes: no pump starts any more (a request's or a timer's
+ * hand-on arriving late finds nothing to do), and the pump under way finishes its step. Called by the
+ * server's shutdown and the test server's close, before the database is destroyed.
+ */
+export async function stopPayouts(db: Db): Promise<void> {
+  closing.add(db);
+  await pumps.get(db)?.running?.catch(() => undefined);
+}
 
 /**
  * Moves the app wallet's payouts on, one at a time: the holder as far as it can go now, then the next
@@ -448,6 +460,7 @@ const pumps = new WeakMap<Db, { running: Promise<void> | null; again: boolean }>
  * other processes pump too, and the slot keeps them on the same payout.
  */
 export function pumpPayouts(deps: Deps): Promise<void> {
+  if (closing.has(deps.db)) return Promise.resolve();
   let state = pumps.get(deps.db);
   if (!state) {
     state = { running: null, again: false };
@@ -752,10 +765,17 @@ export async function payoutDesk(deps: Deps): Promise<PayoutDesk> {
   };
 }
 
-/** Where the timer handler hands the payout once its transaction is over (set by server/start.ts; tests drive it themselves). */
+/**
+ * Where the timer handler hands the payout once its transaction is over (set by server/start.ts; tests drive
+ * it themselves). Answers a function that takes this driver away, and only this one: another server of the
+ * same process (tests start several) keeps its own.
+ */
 let payoutDriver: ((id: bigint) => void) | null = null;
-export function setPayoutDriver(driver: ((id: bigint) => void) | null): void {
+export function setPayoutDriver(driver: ((id: bigint) => void) | null): () => void {
   payoutDriver = driver;
+  return () => {
+    if (payoutDriver === driver) payoutDriver = null;
+  };
 }
 
 /**

@@ -4,7 +4,9 @@ import pg from 'pg';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
 import { balanceMismatches } from '../services/ledger';
-import { seededCopy, testAdminUrl } from './templateDatabase';
+import { adminQuery, databaseUrlOf, seededCopy, testAdminUrl } from './templateDatabase';
+import { closeChatBus } from '../chat/bus';
+import { closeLiveHub } from '../live/live';
 
 export interface TestDatabase {
   db: Db;
@@ -37,6 +39,10 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
       kind: 'pglite',
       url: null,
       async drop() {
+        // A live hub or chat bus of this database stops first: the files of a worker share the process (isolate:
+        // false), and a hub left behind would go on reading a closed pool when a later file publishes.
+        await closeChatBus(db);
+        await closeLiveHub(db);
         try {
           await checkBalances(db);
         } finally {
@@ -47,14 +53,10 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   }
   const admin = testAdminUrl();
   const name = `cm_test_${crypto.randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
   // From the run's seeded database when there is one (server/testing/templateDatabase.ts): a copy, not a new migration and seed.
   const seeded = seededCopy('seededPostgres');
-  await client.query(seeded ? `create database ${name} template ${seeded}` : `create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  await adminQuery(seeded ? `create database ${name} template ${seeded}` : `create database ${name}`);
+  const url = new URL(databaseUrlOf(name));
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: options.poolSize ?? 10 });
   await migrate(db);
   await seed(db, { demo: true });
@@ -63,6 +65,10 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     kind: 'postgres',
     url: url.toString(),
     async drop() {
+      // A live hub or chat bus of this database stops first: the files of a worker share the process (isolate:
+      // false), and a hub left behind would go on reading a closed pool when a later file publishes.
+      await closeChatBus(db);
+      await closeLiveHub(db);
       try {
         await checkBalances(db);
       } finally {

@@ -8,6 +8,7 @@ import { chainOfConfig } from '../platform/chain';
 import { createTestDatabase, type TestDatabase } from './testDatabase';
 import { closeChatBus } from '../chat/bus';
 import { setStandingsRefresh } from '../services/standings';
+import { stopPayouts } from '../services/withdrawals';
 import { keepConnectionsAlive } from '../http/keepAlive';
 
 /** A clock the tests move by hand: timers and signature windows follow it, nothing waits. */
@@ -61,6 +62,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     clock,
     database,
     async close() {
+      // The payout under way (a request or a test started it) finishes against this server's platform first.
+      await stopPayouts(database.db);
       await closeChatBus(database.db);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.drop();

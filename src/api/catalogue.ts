@@ -16,7 +16,7 @@ import type {
 } from '../domain/types/catalogue';
 import { isSuccess } from '../domain/codes';
 import type { SessionKeys } from '../domain/types/user';
-import { ApiFailure, call, signedHeaders } from './client';
+import { ApiFailure, askAhead, call, signedHeaders } from './client';
 
 /** The catalogue's calls (issue 4). */
 export interface FeedParams {
@@ -34,6 +34,8 @@ export const getFeed = (p: FeedParams) =>
 export const searchProducts = (q: string, countryId: number, cursor?: string | null) =>
   call<SearchAnswer>('GET', '/api/commodity/product/search', { query: { q, countryId, cursor: cursor ?? undefined } });
 export const getProductDetail = (id: string) => call<ProductDetail>('GET', '/api/commodity/product/detail', { query: { id } });
+/** A product tile's tap: the page's detail is asked for while the page opens (src/api/client.ts, askAhead). */
+export const preloadProductDetail = (id: string) => askAhead('/api/commodity/product/detail', { id });
 export const getStoreInfo = (sellerId: string) => call<StoreInfo>('GET', '/api/commodity/store/info', { query: { sellerId } });
 export const getComments = (productId: string, cursor?: string | null) =>
   call<Page<CommentItem>>('GET', '/api/commodity/comment/list', { query: { productId, cursor: cursor ?? undefined } });

@@ -1,5 +1,5 @@
 import type { OpenConversationInput, SendMessageInput, WorkOrderInput } from '../domain/schemas/customerService';
-import type { ConversationView, MessageView, WorkOrderView } from '../domain/types/customerService';
+import type { ConversationView, MessageView, QuickReplyView, WorkOrderView } from '../domain/types/customerService';
 import type { OrderView } from '../domain/types/commerce';
 import { call } from './client';
 
@@ -14,6 +14,13 @@ export const chatUnread = () => call<{ unread: number; workOrders: number }>('GE
 /** A one-time ticket (30 s) for opening the event stream, which cannot sign its own request. */
 export const streamTicket = () => call<{ ticket: string }>('POST', '/api/chat/stream/ticket', { quiet: true });
 export const streamUrl = (ticket: string, lastEventId: string | null) => `/api/chat/stream?ticket=${encodeURIComponent(ticket)}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`;
+
+/** A seller's quick replies (issue 37, finding 5): each call answers the whole list in the seller's order. A refused text is the sheet's to show. */
+export const quickReplies = () => call<QuickReplyView[]>('GET', '/api/chat/quickReply/list');
+export const addQuickReply = (body: string) => call<QuickReplyView[]>('POST', '/api/chat/quickReply/add', { body: { body }, quietFields: ['body'] });
+export const editQuickReply = (id: string, body: string) => call<QuickReplyView[]>('POST', '/api/chat/quickReply/edit', { body: { id, body }, quietFields: ['body'] });
+export const deleteQuickReply = (id: string) => call<QuickReplyView[]>('POST', '/api/chat/quickReply/delete', { body: { id } });
+export const reorderQuickReplies = (ids: string[]) => call<QuickReplyView[]>('POST', '/api/chat/quickReply/reorder', { body: { ids } });
 
 export const addWorkOrder = (input: WorkOrderInput) => call<WorkOrderView>('POST', '/api/workorder/add', { body: input, quiet: true });
 export const workOrders = (page = 1) => call<WorkOrderView[]>('GET', '/api/workorder/list', { query: { page } });

@@ -84,6 +84,8 @@ export interface CallOptions {
   form?: Record<string, string>;
   /** Do not hand failures to the shell (the caller shows them itself). */
   quiet?: boolean;
+  /** A refusal of one of these fields is the caller's to show (the wallet sheet says a wrong password once); others go to the shell. */
+  quietFields?: readonly string[];
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -118,6 +120,16 @@ async function prefetched(method: string, url: string): Promise<Answer | null> {
   if (Date.now() - early.at > Durations.prefetchFresh) return null;
   const answer = await early.answer.catch(() => null);
   return answer && typeof answer.code === 'string' && isSuccess(answer.code, answer.msg ?? '') ? answer : null;
+}
+
+/**
+ * Asks for a public GET now, ahead of the call that will want it, which then takes the answer (as a shared
+ * link's is taken): a product tile's tap asks for the product page's detail while the page's code loads and
+ * renders (issue 33, finding 12). Anything but a success, and that call asks the server itself.
+ */
+export function askAhead(path: string, query?: Query): void {
+  const url = withQuery(path, query);
+  window.cmPrefetch = { url, at: Date.now(), answer: fetch(url).then((r) => r.json() as Promise<Answer>).catch(() => ({})) };
 }
 
 export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
@@ -159,6 +171,17 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
   // A session refused after the page already left it (logged out, frozen, another login) expels nobody:
   // the answer speaks of a session that is gone, and acting on it would send the person to /new-my again.
   const stale = reaction.kind === 'expel' && hooks.keys() !== keys;
-  if (!options.quiet && !stale) hooks.react(reaction);
+  const field = answer?.object && typeof answer.object === 'object' && 'field' in answer.object ? String((answer.object as { field: unknown }).field) : null;
+  const callerShows = field !== null && (options.quietFields ?? []).includes(field);
+  if (!options.quiet && !callerShows && !stale) hooks.react(reaction);
   throw new ApiFailure(answer?.code ?? null, answer?.msg ?? 'network', answer?.object ?? null, status, reaction);
+}
+
+/** A signed GET answered with a file (the gallery's CSV export): its text, or an ApiFailure, never handed to the shell. */
+export async function callText(path: string, query?: Query): Promise<string> {
+  const url = withQuery(path, query);
+  const headers = await signedHeaders('GET', url, hooks.keys(), hooks.language());
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new ApiFailure(null, 'network', null, res.status, reactionFor({ httpStatus: res.status }));
+  return res.text();
 }

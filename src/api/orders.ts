@@ -1,7 +1,7 @@
 import type { CheckoutRequest } from '../../machines/payment.machine';
 import type { BuyerOrderTab, SellerOrderTab } from '../domain/orderRules';
 import type { OrderAction, ShipLine } from '../domain/schemas/orders';
-import type { BalanceMovementView, CheckoutAnswer, OrderBadges, OrderMoneySummary, OrderView, QuoteView } from '../domain/types/commerce';
+import type { BalanceMovementView, CheckoutAnswer, OrderBadges, OrderMoneySummary, OrderView, QuoteView, SellerToday } from '../domain/types/commerce';
 import { call } from './client';
 
 export const quoteOrder = (items: CheckoutRequest['items'], addressId: string | null) => call<QuoteView>('POST', '/api/commodity/orders/quote', { body: { items, addressId } });
@@ -20,6 +20,7 @@ export const orderAct = (id: string, action: OrderAction) => call<OrderView>('PO
 export const shipOrders = (items: ShipLine[]) => call<OrderView[]>('POST', '/api/commodity/orders/shipMany', { body: { items } });
 export const orderConfirmList = (after?: string) => call<OrderView[]>('GET', '/api/commodity/orders/getOrderConfirmList', { query: { after } });
 export const orderMoneySummary = () => call<OrderMoneySummary>('GET', '/api/commodity/orders/getOrderMoneySummary');
+export const sellerTodayList = () => call<SellerToday>('GET', '/api/commodity/orders/sellerToday');
 export const orderBadges = () => call<OrderBadges>('GET', '/api/commodity/orders/badges', { quiet: true });
 /** The caller's balance movements, newest first, each with its order (or only one order's): the first page, or the page after a movement. */
 export const balanceDetails = (after?: string, orderId?: string) => call<BalanceMovementView[]>('GET', '/api/commodity/orders/balanceDetails', { query: { after, orderId } });

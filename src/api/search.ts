@@ -12,11 +12,13 @@ export interface SearchRefinement {
 }
 export type RefinedSearchAnswer = SearchAnswer & { count: { value: number; more: boolean } };
 
-export const searchRefined = (q: string, countryId: number, r: SearchRefinement, page?: string | null) =>
+/** Words `q`, or '' with a category: the category's products sorted and filtered (issue 33, finding 8). */
+export const searchRefined = (q: string, countryId: number, r: SearchRefinement, page?: string | null, categoryId?: number) =>
   call<RefinedSearchAnswer>('GET', '/api/commodity/product/search', {
     query: {
-      q,
+      q: q || undefined,
       countryId,
+      categoryId,
       sort: r.sort,
       minPrice: r.minPrice || undefined,
       maxPrice: r.maxPrice || undefined,

@@ -10,6 +10,8 @@ export function ConfirmDialog(props: {
   title: string;
   body: string;
   confirmLabel: string;
+  /** The button that closes without acting, when "Cancel" would read badly beside the action ("Keep order" beside "Cancel order"). */
+  cancelLabel?: string;
   tone?: 'primary' | 'danger';
   onConfirm: () => void;
 }) {
@@ -25,7 +27,7 @@ export function ConfirmDialog(props: {
           <div className={css.dialogActions}>
             <Dialog.Close asChild>
               <button type="button" className={button({ tone: 'secondary' })}>
-                {t('app.cancel')}
+                {props.cancelLabel ?? t('app.cancel')}
               </button>
             </Dialog.Close>
             <Dialog.Close asChild>

@@ -27,6 +27,7 @@ const paths = {
   upload: 'M12 16V4M7 9l5-5 5 5M4 20h16',
   camera: 'M4 8h3.5L9 5.5h6L16.5 8H20v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
   image: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01',
+  bolt: 'M13 3L5 13.5h6L10 21l8-10.5h-6z',
   // commerce
   cart: 'M3 4h2l2.2 11h11L21 8H6.2M9 20h.01M18 20h.01',
   store: 'M4 4h16l1 5a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0zM5 12v9h14v-9',

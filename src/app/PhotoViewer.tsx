@@ -62,6 +62,10 @@ export function PhotoViewer({ title, images, start, onClose }: { title: string; 
             ref={strip}
             className={css.viewerStrip}
             data-zoomed={zoomed}
+            // A scrolling strip the keyboard reaches (issue 33, finding 11): the arrow keys move between pictures.
+            tabIndex={0}
+            role="group"
+            aria-label={t('freshness.gallery.label', { title, count })}
             onScroll={(e) => {
               if (zoomed) return;
               const el = e.currentTarget;

@@ -22,6 +22,8 @@ export function Sheet(props: {
   trigger?: ReactNode;
   side?: 'bottom' | 'auto';
   testId?: string;
+  /** Where focus goes when it closes, instead of back to the trigger (call `event.preventDefault()` and move it). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const t = useT();
   return (
@@ -32,6 +34,7 @@ export function Sheet(props: {
         <Dialog.Content
           className={props.side === 'auto' ? css.auto : css.bottom}
           data-testid={props.testId}
+          onCloseAutoFocus={props.onCloseAutoFocus}
           {...(props.description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={css.head}>

@@ -1,4 +1,4 @@
-import { Activity, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Activity, lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { reportPageView } from '../api/reference';
 import { useT } from '../i18n/react';
@@ -14,6 +14,7 @@ import { OfflineBanner, ScreenBoundary, useOnline } from './ScreenBoundary';
 import { TabIcon } from './TabIcon';
 import { leaveScreen, noteInput, useToasts } from './toasts';
 import { useCustomBackground } from './useCustomBackground';
+import { afterPaint } from './afterPaint';
 
 const keptScreens = 8;
 
@@ -39,7 +40,8 @@ function ScreenSlot({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    el.scrollTop = saved.current;
+    // Not when it was at the top: setting scrollTop lays the page out at once, in the tap's frame.
+    if (saved.current !== 0) el.scrollTop = saved.current;
     const onScroll = () => {
       saved.current = el.scrollTop;
     };
@@ -55,6 +57,34 @@ function ScreenSlot({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * One kept-alive screen. Its screen element is made once, so a navigation (this screen shown or hidden, or
+ * another one opened) re-renders nothing inside it: a screen re-renders from its own state only (issue 33,
+ * finding 12: every tap re-rendered all eight kept screens, the home feed's tiles among them).
+ */
+const KeptScreen = memo(function KeptScreen({ entry, shown, online }: { entry: Entry; shown: boolean; online: boolean }) {
+  const Screen = entry.route.screen;
+  const content = useMemo(
+    () => (
+      <Suspense fallback={<ScreenFallback />}>
+        <Screen />
+      </Suspense>
+    ),
+    [Screen],
+  );
+  return (
+    <Activity mode={shown ? 'visible' : 'hidden'}>
+      <ScreenQuery.Provider value={entry.query}>
+        <ScreenSlot>
+          <ScreenBoundary shown={shown} online={online}>
+            {content}
+          </ScreenBoundary>
+        </ScreenSlot>
+      </ScreenQuery.Provider>
+    </Activity>
+  );
+});
 
 function ToastAction({ label, to }: { label: string; to: string }) {
   return (
@@ -135,7 +165,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   useEffect(() => {
     if (path === '/') return;
-    void reportPageView(key).catch(() => undefined);
+    afterPaint(() => void reportPageView(key).catch(() => undefined));
   }, [key, path]);
 
   // A tab that needs a session (Publish) shows the login entry in place; any other such screen says so and
@@ -163,8 +193,9 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   const cache = useRef<Entry[]>([]);
   if (!blocked && path !== '/') {
-    const list = cache.current.filter((e) => e.key !== key);
-    list.push({ key, route, query: new URLSearchParams(search) });
+    const kept = cache.current.find((e) => e.key === key);
+    const list = cache.current.filter((e) => e !== kept);
+    list.push(kept ?? { key, route, query: new URLSearchParams(search) });
     cache.current = list.slice(-keptScreens);
   }
   // A screen that needs login is dropped from the cache when the session ends.
@@ -179,17 +210,7 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
         <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (
-            <Activity key={entry.key} mode={entry.key === shownKey ? 'visible' : 'hidden'}>
-              <ScreenQuery.Provider value={entry.query}>
-                <ScreenSlot>
-                  <ScreenBoundary shown={entry.key === shownKey} online={online}>
-                    <Suspense fallback={<ScreenFallback />}>
-                      <entry.route.screen />
-                    </Suspense>
-                  </ScreenBoundary>
-                </ScreenSlot>
-              </ScreenQuery.Provider>
-            </Activity>
+            <KeptScreen key={entry.key} entry={entry} shown={entry.key === shownKey} online={online} />
           ))}
           {blocked && !sheetInPlace ? (
             <div className={css.screenSlot}>

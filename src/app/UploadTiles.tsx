@@ -148,13 +148,28 @@ export function UploadTiles({ queue, max, addLabel, testIds, inputId, layout = '
  * The hidden file input behind an "add a picture" button: the image types the upload takes, emptied after
  * each choice so that the same picture can be chosen again.
  */
-export function ImageFileInput({ inputRef, id, multiple = false, testId, onFiles }: { inputRef: React.RefObject<HTMLInputElement | null>; id?: string; multiple?: boolean; testId?: string; onFiles: (files: File[]) => void }) {
+export function ImageFileInput({
+  inputRef,
+  id,
+  multiple = false,
+  testId,
+  onFiles,
+  accept = acceptedImageTypes,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  id?: string;
+  multiple?: boolean;
+  testId?: string;
+  onFiles: (files: File[]) => void;
+  /** The types offered by the picker (the listing's pickers offer every picture: the upload says what it cannot use). */
+  accept?: string;
+}) {
   return (
     <input
       ref={inputRef}
       id={id}
       type="file"
-      accept={acceptedImageTypes}
+      accept={accept}
       multiple={multiple}
       hidden
       tabIndex={-1}

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { cartMachine, type CartItem } from '../../machines/cart.machine';
+import type { CartLineView } from '../domain/types/commerce';
 import { listCart, saveCart } from '../api/cart';
 import { setCartCount } from './CartButton';
 import { useGate } from './gateContext';
@@ -19,21 +20,45 @@ function readItems(): CartItem[] {
   }
 }
 
-/** The first save after login merges the account's cart (another device's lines) into the device's. */
+/**
+ * The first save after login merges the account's cart (another device's lines) into the device's.
+ * Saves go to the server one after another, and a save the chart no longer waits for (the cart changed
+ * again meanwhile: `saving` re-entered, its invocation stopped) is not sent at all: the server replaces the
+ * account's cart with each save, so a slow save answered after a later one would put back lines the person
+ * removed or checked out (issue 36: they came back at the next login's merge). One already sent is waited
+ * for before the next goes. The account's lines a stopped save merged stay to be merged into the next save,
+ * until a save whose answer the chart takes carries them.
+ */
 let mergedWithAccount = false;
+let accountLines: CartItem[] = [];
+let previousSave: Promise<unknown> = Promise.resolve();
 
-async function saveMerged(items: CartItem[]) {
-  if (!mergedWithAccount) {
-    const account = await listCart();
-    mergedWithAccount = true;
+async function saveMerged(items: CartItem[], signal: AbortSignal): Promise<CartLineView[]> {
+  const run = previousSave.then(async () => {
+    if (signal.aborted) throw new Error('a later save took its place');
+    if (!mergedWithAccount) {
+      const account = await listCart();
+      mergedWithAccount = true;
+      const onDevice = new Set(items.map((i) => i.skuId)); // a line on both keeps the device's quantity and selection
+      accountLines = account.filter((l) => !onDevice.has(l.skuId)).map((l) => ({ productId: l.productId, skuId: l.skuId, quantity: l.quantity, selected: l.selected }));
+    }
     const known = new Set(items.map((i) => i.skuId));
-    items = [...items, ...account.filter((l) => !known.has(l.skuId)).map((l) => ({ productId: l.productId, skuId: l.skuId, quantity: l.quantity, selected: l.selected }))];
-  }
-  return saveCart(items);
+    const answer = await saveCart([...items, ...accountLines.filter((l) => !known.has(l.skuId))]);
+    if (!signal.aborted) accountLines = [];
+    return answer;
+  });
+  previousSave = run.catch(() => undefined);
+  return run;
+}
+
+/** Logged out: the next login merges that account's cart again. */
+function forgetAccount(): void {
+  mergedWithAccount = false;
+  accountLines = [];
 }
 
 export const liveCart = cartMachine.provide({
-  actors: { saveCart: fromPromise(async ({ input }: { input: { items: CartItem[] } }) => saveMerged(input.items)) },
+  actors: { saveCart: fromPromise(async ({ input, signal }: { input: { items: CartItem[] }; signal: AbortSignal }) => saveMerged(input.items, signal)) },
 });
 export type CartActor = ActorRefFrom<typeof liveCart>;
 
@@ -68,7 +93,7 @@ export function useCart(): CartActor {
   useEffect(() => {
     if (loggedIn && cart.getSnapshot().matches('offline')) cart.send({ type: 'SYNC' });
     if (!loggedIn && !cart.getSnapshot().matches('offline')) {
-      mergedWithAccount = false;
+      forgetAccount();
       cart.send({ type: 'SIGNED_OUT' });
     }
   }, [loggedIn, cart]);

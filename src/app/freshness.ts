@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { afterPaint } from './afterPaint';
 
 /**
  * Fresh data on kept-alive screens, by default (issue 23). A screen's data is read again:
@@ -33,7 +34,7 @@ export function useFresh<A extends unknown[], T>(load: (...args: A) => Promise<T
   const reads = useRef(new Set<string>());
   const shown = useRef(false);
   useEffect(() => {
-    if (shown.current && !keep) reload();
+    if (shown.current && !keep) afterPaint(reload); // the screen shows what it had first (src/app/afterPaint.ts)
     shown.current = true;
     const listener = (changed: ReadsChanged) => (!changed || [...reads.current].some(changed)) && reload();
     listeners.add(listener);

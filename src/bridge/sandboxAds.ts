@@ -23,9 +23,12 @@ export function createSandboxAds(tools: AdHostTools): PiAds {
   const loaded = new Set<PiAdType>();
   return {
     isAdReady: (type) => Promise.resolve({ type, ready: loaded.has(type) }),
-    requestAd: (type) => {
+    // The sandbox ad network fills the slot unless a test armed it not to (server/sandbox/faults.ts).
+    requestAd: async (type) => {
+      const { loaded: filled } = await tools.api<{ loaded: boolean }>('POST', '/ads/fill', {});
+      if (!filled) return { type, result: 'AD_NOT_AVAILABLE' as const };
       loaded.add(type);
-      return Promise.resolve({ type, result: 'AD_LOADED' as const });
+      return { type, result: 'AD_LOADED' as const };
     },
     async showAd(type) {
       if (!loaded.has(type)) return { type, result: 'AD_NOT_AVAILABLE' };
@@ -35,8 +38,8 @@ export function createSandboxAds(tools: AdHostTools): PiAds {
       let adId: string;
       try {
         adId = (await tools.api<{ adId: string }>('POST', '/ads', { accessToken: token })).adId;
-      } catch {
-        return { type, result: 'AD_NETWORK_ERROR' };
+      } catch (error) {
+        return { type, result: (error as { code?: unknown }).code === 'ads_not_supported' ? 'ADS_NOT_SUPPORTED' : 'AD_NETWORK_ERROR' };
       }
       const total = Math.max(1, window.__sandboxAdSeconds ?? 5);
       return new Promise((resolve) => {

@@ -492,7 +492,8 @@ const sandboxPi: PiSdk = {
   createPayment(paymentData, callbacks) {
     void runPayment(paymentData, callbacks);
   },
-  nativeFeaturesList: () => Promise.resolve(['ad_network']),
+  // The sandbox ad network says whether it serves this host (a test may arm it not to: server/sandbox/faults.ts).
+  nativeFeaturesList: () => api<{ supported: boolean }>('GET', '/ads/support').then(({ supported }) => (supported ? ['ad_network'] : [])),
   Ads: createSandboxAds({ api, openOverlay, button, accessToken: () => session?.accessToken ?? null }),
 };
 

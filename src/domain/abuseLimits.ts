@@ -14,12 +14,15 @@ export const BodyLimits = {
   /** Arrays and objects inside one another: no request of the product nests deeper than a few levels. */
   jsonDepth: 32,
   /**
-   * After refusing a body too large, the rest is read and dropped for this long (at most `lingerBytes`)
-   * before the connection closes: closing a socket with unread data resets it, and a reset can reach the
-   * client before it has read the refusal (nginx's lingering close does the same).
+   * After refusing a body too large, the rest is read and dropped for at most this long (and `lingerBytes`,
+   * and `lingerIdleMs` without a byte) before the connection closes: closing a socket with unread data
+   * resets it, and a reset can reach the client before it has read the refusal (nginx's lingering close
+   * does the same, 30 s and 5 s idle). 64 MB covers the 10 MB and 50 MB bodies of issue 34's probes; what
+   * is dropped is never held.
    */
-  lingerMs: 1000,
-  lingerBytes: 16 * 1024 * 1024,
+  lingerMs: 20_000,
+  lingerIdleMs: 2_000,
+  lingerBytes: 64 * 1024 * 1024,
 } as const;
 
 /** A fixed window: at most `limit` requests in each `windowMs`. */

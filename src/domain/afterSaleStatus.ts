@@ -27,3 +27,11 @@ export function afterSaleStatusLabelKey(state: string): string {
 
 /** The states in which a case is still open (the order shows code 12 afterSalesing meanwhile). */
 export const openAfterSaleStates: readonly AfterSaleStateName[] = ['applied', 'agreed', 'sellerRejected', 'underAppeal', 'returnShipped'];
+
+/**
+ * The deadline sentence of a case as its reader should read it (issue 37, finding 6): the buyer and the
+ * seller each in the second person with their own next step; staff read the neutral sentence.
+ */
+export function caseDeadlineKey(viewer: 'buyer' | 'seller' | 'arbiter', window: string): string {
+  return viewer === 'arbiter' ? `afterSale.deadline.${window}` : `sellerDay.caseDeadline.${viewer}.${window}`;
+}

@@ -37,6 +37,17 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(ChatTimings.reconnectMax, ChatTimings.reconnectFirst * 2 ** Math.max(0, attempt - 1));
 }
 
+/**
+ * A seller's quick replies (issue 37, finding 5): answers the seller saves once and picks in any chat.
+ * Stored per seller on the server; the form and the server check them with the same schema.
+ */
+export const QuickReplyLimits = {
+  /** Replies one seller may keep. */
+  perSeller: 20,
+  /** Longest reply, in characters (a chat message may be longer; a saved answer stays short). */
+  textMax: 500,
+} as const;
+
 /** Who the buyer talks to: a seller (about a product, a store or an order) or the platform's customer service. */
 export const conversationKinds = ['seller', 'platform'] as const;
 export type ConversationKind = (typeof conversationKinds)[number];

@@ -4,20 +4,20 @@
  * spells these numbers.
  */
 export const orderStatusTable = [
-  { code: 0, state: 'completed', labelKey: 'orderStatus.completed', tone: 'done' },
-  { code: 1, state: 'unrated', labelKey: 'orderStatus.unrated', tone: 'done' },
-  { code: 2, state: 'refundRequested', labelKey: 'orderStatus.refundRequested', tone: 'problem' },
-  { code: 3, state: 'sent', labelKey: 'orderStatus.sent', tone: 'active' },
-  { code: 4, state: 'notShipped', labelKey: 'orderStatus.notShipped', tone: 'active' },
-  { code: 5, state: 'unpaid', labelKey: 'orderStatus.unpaid', tone: 'toPay' },
-  { code: 6, state: 'atCart', labelKey: 'orderStatus.atCart', tone: 'closed' },
-  { code: 7, state: 'refunded', labelKey: 'orderStatus.refunded', tone: 'closed' },
-  { code: 8, state: 'rated', labelKey: 'orderStatus.rated', tone: 'done' },
-  { code: 9, state: 'paid', labelKey: 'orderStatus.paid', tone: 'active' },
-  { code: 10, state: 'canceled', labelKey: 'orderStatus.canceled', tone: 'closed' },
-  { code: 11, state: 'expired', labelKey: 'orderStatus.expired', tone: 'closed' },
-  { code: 12, state: 'afterSales', labelKey: 'orderStatus.afterSales', tone: 'problem' },
-  { code: 13, state: 'refundRejected', labelKey: 'orderStatus.refundRejected', tone: 'problem' },
+  { code: 0, state: 'completed', labelKey: 'orderStatus.completed', buyerKey: 'orderStatusBuyer.completed', tone: 'done' },
+  { code: 1, state: 'unrated', labelKey: 'orderStatus.unrated', buyerKey: 'orderStatusBuyer.unrated', tone: 'done' },
+  { code: 2, state: 'refundRequested', labelKey: 'orderStatus.refundRequested', buyerKey: 'orderStatusBuyer.refundRequested', tone: 'problem' },
+  { code: 3, state: 'sent', labelKey: 'orderStatus.sent', buyerKey: 'orderStatusBuyer.sent', tone: 'active' },
+  { code: 4, state: 'notShipped', labelKey: 'orderStatus.notShipped', buyerKey: 'orderStatusBuyer.notShipped', tone: 'active' },
+  { code: 5, state: 'unpaid', labelKey: 'orderStatus.unpaid', buyerKey: 'orderStatusBuyer.unpaid', tone: 'toPay' },
+  { code: 6, state: 'atCart', labelKey: 'orderStatus.atCart', buyerKey: 'orderStatusBuyer.atCart', tone: 'closed' },
+  { code: 7, state: 'refunded', labelKey: 'orderStatus.refunded', buyerKey: 'orderStatusBuyer.refunded', tone: 'closed' },
+  { code: 8, state: 'rated', labelKey: 'orderStatus.rated', buyerKey: 'orderStatusBuyer.rated', tone: 'done' },
+  { code: 9, state: 'paid', labelKey: 'orderStatus.paid', buyerKey: 'orderStatusBuyer.paid', tone: 'active' },
+  { code: 10, state: 'canceled', labelKey: 'orderStatus.canceled', buyerKey: 'orderStatusBuyer.canceled', tone: 'closed' },
+  { code: 11, state: 'expired', labelKey: 'orderStatus.expired', buyerKey: 'orderStatusBuyer.expired', tone: 'closed' },
+  { code: 12, state: 'afterSales', labelKey: 'orderStatus.afterSales', buyerKey: 'orderStatusBuyer.afterSales', tone: 'problem' },
+  { code: 13, state: 'refundRejected', labelKey: 'orderStatus.refundRejected', buyerKey: 'orderStatusBuyer.refundRejected', tone: 'problem' },
 ] as const;
 
 /**
@@ -40,6 +40,11 @@ export function orderStatusCode(state: string): OrderStatusCode | null {
 
 export function orderStateOfCode(code: number): OrderStateName | null {
   return orderStatusTable.find((row) => row.code === code)?.state ?? null;
+}
+
+/** The buyer's sentence for a status ("Waiting for the seller to confirm" for paid), as the buyer's order card says it. */
+export function orderStatusBuyerKey(state: string): string {
+  return orderStatusTable.find((row) => row.state === state)?.buyerKey ?? 'orderStatus.unknown';
 }
 
 export function orderStatusLabelKey(state: string): string {

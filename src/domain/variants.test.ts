@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVariantValue, chosenVariant, initialVariantChoice, variantOptions, type Variant } from './variants';
+import { chooseVariantValue, chosenVariant, initialVariantChoice, variantLabel, variantOptions, type Variant } from './variants';
 
 // Like the seeded products: each specification has its own colours (Small has no Green).
 const variants: Variant[] = [
@@ -69,5 +69,13 @@ describe('choosing a variant one dimension at a time (issue 33, finding 14)', ()
     expect(initialVariantChoice(variants, 2, '5')).toEqual(['Medium', 'Green']);
     expect(initialVariantChoice(variants, 2, null)).toEqual(['Small', 'White']);
     expect(initialVariantChoice([], 2, null)).toEqual([null, null]);
+  });
+});
+
+describe('variantLabel', () => {
+  it('joins the dimensions a line has, and leaves out one it does not', () => {
+    expect(variantLabel({ specification: '64 GB', colour: 'Natural' })).toBe('64 GB · Natural');
+    expect(variantLabel({ specification: '64 GB', colour: '' })).toBe('64 GB');
+    expect(variantLabel({ specification: null, colour: 'Red' })).toBe('Red');
   });
 });

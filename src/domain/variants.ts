@@ -60,3 +60,8 @@ export function initialVariantChoice(variants: readonly Variant[], dimensions: n
   const start = variants.find((v) => v.id === id) ?? variants.find((v) => v.stock > 0) ?? variants[0];
   return Array.from({ length: dimensions }, (_, d) => start?.values[d] ?? null);
 }
+
+/** How a chosen variant reads on an order line: "64 GB · Natural", leaving out a dimension it does not have. */
+export function variantLabel(line: { specification?: string | null; colour?: string | null }): string {
+  return [line.specification, line.colour].filter(Boolean).join(' · ');
+}

@@ -42,5 +42,19 @@ globalStyle('html, body', {
 });
 globalStyle('#root', { height: '100%' });
 globalStyle('button', { font: 'inherit' });
+// Form fields in the app's font, and no raw fieldset frame (issue 33, finding 9).
+globalStyle('input, textarea, select', { font: 'inherit', color: 'inherit' });
+globalStyle('fieldset', { border: 'none', margin: 0, padding: 0, minWidth: 0 });
+globalStyle('legend', { padding: 0 });
+// The search field's clear button drawn like the app's icons (a round ✕ in the muted colour), not the browser's blue one.
+globalStyle('input[type="search"]::-webkit-search-cancel-button', {
+  WebkitAppearance: 'none',
+  appearance: 'none',
+  width: '18px',
+  height: '18px',
+  borderRadius: '50%',
+  cursor: 'pointer',
+  background: `${vars.color.textMuted} url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 18 18'%3E%3Cpath d='M6 6l6 6M12 6l-6 6' stroke='white' stroke-width='2' stroke-linecap='round'/%3E%3C/svg%3E") center / 18px 18px no-repeat`,
+});
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.brand}`, outlineOffset: '2px' });
 globalStyle('[dir="rtl"] svg[data-mirror]', { transform: 'scaleX(-1)' });

@@ -73,3 +73,10 @@ export const skeleton = style({
   borderRadius: vars.radius.md,
   animation: `${shimmer} 1.2s ease-in-out infinite`,
 });
+
+/**
+ * A person's text shown in its own direction (dir="auto": a Latin name in Arabic keeps its ellipsis at its end)
+ * still aligned as the screen reads (issue 33, finding 10). `text-align: match-parent` would say it, but Chromium
+ * resolves it against the text's own direction (an English line sat on the left in Arabic). Chat did this first.
+ */
+export const ownDirection = style({ textAlign: 'left', selectors: { '[dir="rtl"] &': { textAlign: 'right' } } });

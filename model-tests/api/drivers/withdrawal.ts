@@ -107,6 +107,8 @@ export function withdrawalDriver(world: World): Driver<WithdrawalRecord> {
       return { user: user.caller, username: user.username, userId: user.id, staff: staff.caller, stranger: stranger.caller, id: null, amount: '2' };
     },
 
+    // REAUTHENTICATED is guarded on the payout waiting for the person: plan over that too (issue 36).
+    planBy: (snapshot) => (snapshot.context as { waiting?: string | null }).waiting ?? null,
     variants(type) {
       if (type === 'REJECT') return [{ type, reason: 'The name differs from the verified identity.' }];
       if (type === 'PAYOUT_WAITING') return [{ type, reason: 'walletAuthRequired' }];

@@ -96,9 +96,15 @@ export interface Driver<R> {
   invariants(rec: R): Promise<string[]>;
   /**
    * What makes two model states the same for the negative steps (default: value and context): the state
-   * value and whatever a guard reads. Paths are planned over state values.
+   * value and whatever a guard reads. Paths are planned over state values (and `planBy`).
    */
   project?: (snapshot: AnyMachineSnapshot) => unknown;
+  /**
+   * What else tells two states apart when planning paths (issue 36): the context a guard reads, so that a
+   * transition guarded on it gets a path (the withdrawal's REAUTHENTICATED needs the payout waiting for the
+   * person). From a state told apart only by this, just the edges no shorter path plans are walked.
+   */
+  planBy?: (snapshot: AnyMachineSnapshot) => unknown;
   /** Negative steps: the answers that count as a refusal of this event for this person (default 4001, 4003; 4004 for a stranger). */
   refusals?: (event: AnyEventObject, person: Person) => string[];
 }
@@ -142,7 +148,7 @@ const next = transition as (m: AnyStateMachine, s: AnyMachineSnapshot, e: AnyEve
 const stateKey = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context]);
 
 /** The delay of a timer event (xstate.after.<name>.<state id>) in ms. */
-function delayOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, type: string): number | null {
+export function delayOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, type: string): number | null {
   const name = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
   if (!name) return null;
   const d = (machine.implementations.delays as Record<string, unknown>)[name];
@@ -166,13 +172,19 @@ function personEventTypes(machine: AnyStateMachine): string[] {
 export function planPaths<R>(driver: Driver<R>, input: unknown, limit = 400): { edges: { from: ModelState; edge: Edge }[]; states: ModelState[] } {
   const { machine } = driver;
   const first: ModelState = { snapshot: start(machine, input)[0], path: [] };
-  const keyOf = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
+  const keyOf = (s: AnyMachineSnapshot) => JSON.stringify(driver.planBy ? [s.value, driver.planBy(s)] : s.value);
   const seen = new Map<string, ModelState>([[keyOf(first.snapshot), first]]);
   const queue = [first];
   const edges: { from: ModelState; edge: Edge }[] = [];
+  // A state value met again, told apart only by planBy: only edges no earlier (shorter) state planned.
+  const valuesPlanned = new Set<string>();
+  const edgesPlanned = new Set<string>();
   while (queue.length > 0 && seen.size < limit) {
     const here = queue.shift() as ModelState;
     if (here.snapshot.status === 'done') continue;
+    const value = JSON.stringify(here.snapshot.value);
+    const again = valuesPlanned.has(value);
+    valuesPlanned.add(value);
     const types = [...new Set(getNextTransitions(here.snapshot).map((t) => t.eventType))];
     for (const type of types) {
       const events = type.startsWith('xstate.after.') ? [{ type }] : driver.variants(type, here.snapshot);
@@ -182,6 +194,9 @@ export function planPaths<R>(driver: Driver<R>, input: unknown, limit = 400): { 
         const t = taken[0] as AnyTransitionDefinition;
         for (const party of partiesOf(t)) {
           const edge: Edge = { key: transitionKey(t), event, party };
+          const id = JSON.stringify([edge.key, party, event]);
+          if (again && edgesPlanned.has(id)) continue;
+          edgesPlanned.add(id);
           edges.push({ from: here, edge });
           const after = next(machine, here.snapshot, event)[0];
           const k = keyOf(after);

@@ -12,6 +12,7 @@ import { recordLevel } from '../../support/coverageFile';
 import { allGuards, eventlessOutcomes, guardOutcomes } from '../../support/guards';
 import { transitionKey } from '../../../machines/transitionKeys';
 import { allTransitions } from '../../support/walk';
+import type { Page } from 'playwright-core';
 
 /**
  * UI-level model tests (issue 26, part 2): the chart is the model, the app in Chromium is the system
@@ -294,7 +295,7 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
         try {
           await step.step.run?.(ctx, snapshot, step.event);
         } catch (error) {
-          throw new StepError(i, `${step.key}: the step could not be taken in the browser: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          throw new StepError(i, `${step.key}: the step could not be taken in the browser: ${error instanceof Error ? error.message.split('\n').slice(0, 4).join(' | ') : String(error)}${await whatShows(ctx)}`);
         }
         stepCount += 1;
         unconfirmed.push(step.key);
@@ -327,7 +328,7 @@ export async function walkUi<C>(model: UiModel<C>, options: { only?: (key: strin
         try {
           await assertion(c, snap, isFirst);
         } catch (error) {
-          throw new StepError(at, `after ${where}: the screen does not show ${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          throw new StepError(at, `after ${where}: the screen does not show ${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${await whatShows(c)}`);
         }
         seenStates.add(name);
       }
@@ -352,4 +353,12 @@ export function recordUiCoverage(result: UiWalkResult, machine: AnyStateMachine)
   recordLevel(result.chart, 'ui', result.all, result.walked, result.guards, allGuards(machine));
   const gaps = result.guardGaps.length ? `; guard outcomes no path reached: ${result.guardGaps.join(' | ')}` : '; every guard seen true and false';
   console.info(`[ui model] ${result.chart}: ${result.walked.size}/${result.all.length} transitions through the browser, ${result.paths} paths, ${result.steps} steps${gaps}`);
+}
+
+/** What the person sees when a step fails (the address and the start of the visible text), for a failure read in CI's log without screenshots. */
+async function whatShows(world: unknown): Promise<string> {
+  const page = typeof world === 'object' && world !== null && 'page' in world ? (world as { page: Page }).page : null;
+  if (!page) return '';
+  const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)).catch(() => '(the page did not answer)');
+  return ` | the page at ${page.url().replace(/^https?:\/\/[^/]+/, '')} shows: ${text}`;
 }

@@ -22,8 +22,7 @@ export interface Stage {
 }
 
 export async function openStage(usernames: readonly string[]): Promise<Stage> {
-  const app = await startApp();
-  const browser = await launchBrowser();
+  const [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   const people: Stage['people'] = {};
   for (const name of usernames) {
     const p = await phone(browser);
@@ -56,7 +55,23 @@ export async function defaultAddress(app: App, username: string): Promise<void> 
   await app.deps.db.updateTable('addresses').set({ is_default: true }).where('id', '=', BigInt(id)).execute();
 }
 
+/** Another address of the person, not the default (a checkout can switch to it). */
+export async function otherAddress(app: App, username: string): Promise<void> {
+  await insertAddress(app.deps.db, username);
+}
+
 export async function photo(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: `#${crypto.randomBytes(3).toString('hex')}` } }).png().toBuffer();
   return { name: 'evidence.png', mimeType: 'image/png', buffer };
+}
+
+/** Arms a fault of the sandbox platform for its next answer of that kind (server/sandbox/faults.ts; sandbox mode only). */
+export async function armFault(app: App, fault: string, times = 1): Promise<void> {
+  const res = await fetch(`${app.url}/sandbox/api/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ fault, times }) });
+  if (res.status !== 201) throw new Error(`the sandbox did not arm ${fault}: ${res.status} ${await res.text()}`);
+}
+
+/** Disarms every fault (a path that ended before its fault was used leaves none for the next). */
+export async function clearFaults(app: App): Promise<void> {
+  await fetch(`${app.url}/sandbox/api/faults`, { method: 'DELETE' });
 }

@@ -1,15 +1,52 @@
+import { preloadProductDetail } from '../../api/catalogue';
 import type { ProductCard } from '../../domain/types/catalogue';
-import { useT } from '../../i18n/react';
-import { button, muted, skeleton } from '../../theme/ui.css';
+import { useLanguage, useT } from '../../i18n/react';
+import { button, muted, skeleton, ownDirection } from '../../theme/ui.css';
 import { go } from '../navigation';
 import * as css from './catalogue.css';
 import type { usePager } from './usePager';
+import { compactCount, ratingText } from './trustFormat';
+
+/**
+ * A tile's trust line (issue 33): "★ 4.8 · 1.2k sold" from the card's own figures. No ratings: no stars (never
+ * "0.0"), only what sold; nothing sold either: no line.
+ */
+function TileTrust({ product }: { product: ProductCard }) {
+  const t = useT();
+  const language = useLanguage();
+  if (product.rating === null && product.sold === 0) return null;
+  const rating = product.rating === null ? null : ratingText(language, product.rating);
+  return (
+    <span className={css.trust} data-testid="tile-trust">
+      {rating !== null ? (
+        <>
+          <span className={css.star} aria-hidden="true">
+            ★
+          </span>
+          <span aria-hidden="true" data-testid="tile-rating">{rating}</span>
+          <span className={css.visuallyHidden}>{t('feed.trust.rated', { rating })}</span>
+        </>
+      ) : null}
+      {rating !== null && product.sold > 0 ? <span aria-hidden="true">·</span> : null}
+      {product.sold > 0 ? <span data-testid="tile-sold">{t('feed.trust.sold', { count: product.sold, n: compactCount(language, product.sold) })}</span> : null}
+    </span>
+  );
+}
+import { Money } from '../Money';
 
 /** A product tile: card-size WebP with its width and height, lazy except for the first row (the largest paint). */
 export function ProductTile({ product, eager, extra }: { product: ProductCard; eager?: boolean; extra?: string }) {
   const t = useT();
   return (
-    <button type="button" className={css.tile} data-testid="product-tile" onClick={() => go(`/product/detail?id=${product.id}`)}>
+    <button
+      type="button"
+      className={css.tile}
+      data-testid="product-tile"
+      onClick={() => {
+        preloadProductDetail(product.id); // the page's detail is asked for while the page opens (issue 33, finding 12)
+        go(`/product/detail?id=${product.id}`);
+      }}
+    >
       {product.image ? (
         <img
           className={css.tileImage}
@@ -27,8 +64,11 @@ export function ProductTile({ product, eager, extra }: { product: ProductCard; e
         <div className={css.tileImage} />
       )}
       <span className={css.tileBody}>
-        <span className={css.tileTitle}>{product.title}</span>
-        <span className={css.price}>π {product.price}</span>
+        <span className={`${css.tileTitle} ${ownDirection}`} dir="auto">
+          {product.title}
+        </span>
+        <Money amount={product.price} className={css.price} />
+        <TileTrust product={product} />
         <span className={css.small}>
           {t(`catalogue.condition.${product.condition}`)} · {product.sellerName}
         </span>

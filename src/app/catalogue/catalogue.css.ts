@@ -31,6 +31,10 @@ export const tileTitle = style({
 });
 export const price = style({ color: vars.color.brandStrong, fontWeight: 800, fontSize: vars.font.size.lg });
 export const small = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm, margin: 0 });
+/** A tile's trust line: "★ 4.8 · 1.2k sold", one line, in the muted text colour with an accent star. */
+export const trust = style({ display: 'flex', alignItems: 'center', gap: '4px', color: vars.color.textMuted, fontSize: vars.font.size.sm, whiteSpace: 'nowrap', overflow: 'hidden', minWidth: 0 });
+export const star = style({ color: vars.color.accent });
+export const visuallyHidden = style({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 export const skeletonTile = style({ aspectRatio: '3 / 4' });
 export const footer = style({ display: 'flex', justifyContent: 'center', padding: vars.space.lg, color: vars.color.textMuted, fontSize: vars.font.size.sm });
 export const badge = style({

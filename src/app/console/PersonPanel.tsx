@@ -11,6 +11,7 @@ import { skeleton } from '../../theme/ui.css';
 import { Figures, type Figure } from '../DecisionSheet';
 import { useResource } from '../useResource';
 import * as css from './person.css';
+import { moneyText } from '../moneyText';
 
 /**
  * What staff see about a person beside their work (issue 24, findings 15 to 17), from one endpoint
@@ -46,7 +47,7 @@ function figures(data: PersonContext, view: 'withdrawal' | 'seller' | 'customer'
   const days = Math.max(0, Math.floor((Date.now() - new Date(data.memberSince).getTime()) / 86_400_000));
   const since: Figure = { label: t('personContext.memberSince'), value: `${new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(data.memberSince))} · ${t('personContext.days', { count: days })}`, testId: 'person-since' };
   const orders: Figure = { label: t('personContext.orders'), value: t('personContext.ordersValue', { bought: data.ordersBought, sold: data.ordersSold }), testId: 'person-orders' };
-  const withdrawals: Figure = { label: t('personContext.withdrawals'), value: t('personContext.withdrawalsValue', { succeeded: data.withdrawalsSucceeded, failed: data.withdrawalsFailed, amount: data.withdrawn }), testId: 'person-withdrawals' };
+  const withdrawals: Figure = { label: t('personContext.withdrawals'), value: t('personContext.withdrawalsValue', { succeeded: data.withdrawalsSucceeded, failed: data.withdrawalsFailed, amount: moneyText(data.withdrawn) }), testId: 'person-withdrawals' };
   const disputes: Figure = { label: t('personContext.disputes'), value: t('personContext.disputesValue', { buyer: data.disputesAsBuyer, seller: data.disputesAsSeller }), testId: 'person-disputes' };
   const open: Figure = { label: t('desk.person.openDisputes'), value: String(data.openDisputes), testId: 'person-open-disputes' };
   const shop: Figure = { label: t('desk.person.shop'), value: data.shopName ?? t('desk.person.noShop'), testId: 'person-shop' };
@@ -88,7 +89,7 @@ function Recent({ data }: { data: PersonContext }) {
                 {o.product}
                 {o.more > 0 ? ` ${t('desk.person.more', { count: o.more })}` : ''}
               </span>
-              <Parts parts={[t(o.side === 'bought' ? 'desk.person.bought' : 'desk.person.sold'), t(orderStatusLabelKey(o.status)), `${o.total} π`, shortDate(o.createdAt, language)]} />
+              <Parts parts={[t(o.side === 'bought' ? 'desk.person.bought' : 'desk.person.sold'), t(orderStatusLabelKey(o.status)), moneyText(o.total), shortDate(o.createdAt, language)]} />
               <span className={css.line} dir="ltr">
                 {o.orderNo}
               </span>
@@ -105,7 +106,7 @@ function Recent({ data }: { data: PersonContext }) {
           {data.recentCases.map((c) => (
             <li key={c.id} className={css.item}>
               <span className={css.product}>{c.product}</span>
-              <Parts parts={[t(c.side === 'buyer' ? 'desk.person.asBuyer' : 'desk.person.asSeller'), t(afterSaleStatusLabelKey(c.status)), `${c.amount} π`, shortDate(c.createdAt, language)]} />
+              <Parts parts={[t(c.side === 'buyer' ? 'desk.person.asBuyer' : 'desk.person.asSeller'), t(afterSaleStatusLabelKey(c.status)), moneyText(c.amount), shortDate(c.createdAt, language)]} />
             </li>
           ))}
         </ul>
@@ -118,7 +119,7 @@ function Recent({ data }: { data: PersonContext }) {
         <ul className={css.list}>
           {data.recentWithdrawals.map((w) => (
             <li key={w.id} className={css.item}>
-              <Parts parts={[`${w.amount} π`, t(withdrawalStatusLabelKey(w.status)), shortDate(w.createdAt, language)]} />
+              <Parts parts={[moneyText(w.amount), t(withdrawalStatusLabelKey(w.status)), shortDate(w.createdAt, language)]} />
             </li>
           ))}
         </ul>

@@ -142,6 +142,11 @@ function stopLive() {
   window.removeEventListener('online', online);
 }
 
+/** The person asks to connect again now rather than wait out the back-off (the chat's connection line, while reconnecting). */
+export function retryNow(): void {
+  actor?.send({ type: 'RETRY_NOW' });
+}
+
 export function liveState(): ConnectionState {
   return (actor?.getSnapshot().value as ConnectionState | undefined) ?? 'connecting';
 }

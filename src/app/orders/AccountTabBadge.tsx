@@ -4,6 +4,7 @@ import { orderBadges } from '../../api/orders';
 import { useT } from '../../i18n/react';
 import * as css from '../shell.css';
 import { useResource } from '../useResource';
+import { afterPaint } from '../afterPaint';
 
 /**
  * The account tab's badge: how many of the person's orders (as buyer and as seller) changed since they
@@ -15,9 +16,8 @@ export function AccountTabBadge({ locationKey }: { locationKey: string }) {
   const badges = useResource(() => Promise.all([orderBadges(), chatUnread().catch(() => ({ unread: 0, workOrders: 0 }))]).then(([orders, chat]) => ({ orders, chat: chat.unread + chat.workOrders })));
   const reload = useRef(badges.reload);
   reload.current = badges.reload;
-  useEffect(() => {
-    reload.current();
-  }, [locationKey]);
+  // After the navigation's paint, not in the tap's frame (src/app/afterPaint.ts).
+  useEffect(() => afterPaint(() => reload.current()), [locationKey]);
   const count = badges.data ? badges.data.orders.buyer.unread + badges.data.orders.seller.unread + badges.data.chat : 0;
   if (count === 0) return null;
   return (

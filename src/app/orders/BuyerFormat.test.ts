@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isOutgoing, signedCoin, windowSentence } from './BuyerFormat';
+import { isOutgoing, windowSentence } from './BuyerFormat';
 
 describe('buyer formatting', () => {
-  it('signs balance movements', () => {
-    expect(signedCoin('12.5')).toBe('+12.5 π');
-    expect(signedCoin('-3')).toBe('-3 π');
-    expect(signedCoin('0')).toBe('0 π');
+  it('tells outgoing movements (their signed amount reads through coinText, src/domain/money.ts)', () => {
     expect(isOutgoing('-0.1')).toBe(true);
     expect(isOutgoing('0.1')).toBe(false);
   });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { ChatLimits, subjectKinds, workOrderCategories, WorkOrderLimits } from '../customerService';
+import { ChatLimits, QuickReplyLimits, subjectKinds, workOrderCategories, WorkOrderLimits } from '../customerService';
 import { idString } from './commerce';
+import { noControlCharacters } from './limits';
 
 /** Chat and work-order inputs (issue 15): one schema each, used by the forms and by the server. */
 const imageId = z.string().check(z.regex(/^[0-9a-f]{64}$/));
@@ -41,3 +42,23 @@ export type WorkOrderInput = z.infer<typeof workOrderInput>;
 
 export const workOrderReplyInput = z.strictObject({ id: idString, body: text(1, WorkOrderLimits.replyMax) });
 export const workOrderCloseInput = z.strictObject({ id: idString });
+
+/**
+ * A seller's quick reply (issue 37, finding 5): text of 1 to 500 characters (line breaks kept); the list holds
+ * at most 20, and a reorder names every one of the seller's replies once, in the new order.
+ */
+export const quickReplyText = z.string().check(z.trim(), z.minLength(1), z.maxLength(QuickReplyLimits.textMax), noControlCharacters(true));
+export const quickReplyAddInput = z.strictObject({ body: quickReplyText });
+export const quickReplyEditInput = z.strictObject({ id: idString, body: quickReplyText });
+export const quickReplyDeleteInput = z.strictObject({ id: idString });
+export const quickReplyReorderInput = z.strictObject({ ids: z.array(idString).check(z.maxLength(QuickReplyLimits.perSeller)) });
+export type QuickReplyAddInput = z.infer<typeof quickReplyAddInput>;
+
+/** The locale key of a quick reply's problem, or null when the text may be saved. */
+export function quickReplyProblem(body: string): string | null {
+  if (quickReplyText.safeParse(body).success) return null;
+  const text = body.trim();
+  if (text.length === 0) return 'chat.quick.problems.empty';
+  if (text.length > QuickReplyLimits.textMax) return 'chat.quick.problems.tooLong';
+  return 'chat.quick.problems.invalid';
+}

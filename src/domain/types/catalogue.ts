@@ -1,3 +1,4 @@
+import type { ProductRating, ShopTrust } from '../trust';
 import type { ProductCondition, ProductInput, ShippingMethod, VisibleRange } from '../schemas/catalogue';
 
 /** The product lifecycle chart's states (machines/product.machine.ts); a listed product is `normal`. */
@@ -20,6 +21,10 @@ export interface ProductCard {
   sellerId: string;
   sellerName: string;
   categoryId: number;
+  /** The buyers' average order rating (one decimal), null without ratings; how many rated; units sold (issue 33). */
+  rating: number | null;
+  ratings: number;
+  sold: number;
 }
 
 export interface Page<T> {
@@ -65,6 +70,12 @@ export interface ProductDetail {
   status: ProductStatus;
   seller: SellerRef;
   rating: { average: number | null; count: number };
+  /** Units sold (received orders, less refunds after receipt). */
+  sold: number;
+  /** The latest order ratings with words, newest first. */
+  latestRatings: ProductRating[];
+  /** The seller's shop figures. */
+  shop: ShopTrust;
   collects: number;
 }
 
@@ -96,6 +107,8 @@ export interface StoreInfo {
   seller: SellerRef;
   followers: number;
   products: number;
+  /** The shop's trust figures (issue 33). */
+  trust: ShopTrust;
 }
 
 export interface CommentItem {

@@ -1,3 +1,4 @@
+import type { ShopTrust } from '../trust';
 import type { PaymentMethod } from '../checkout';
 import type { AfterSaleKind } from '../orderRules';
 
@@ -106,6 +107,23 @@ export interface OrderHistoryEntry {
 export interface OrderBadges {
   buyer: { unread: number; toPay: number; pendingShipment: number; shipped: number; unrated: number };
   seller: { unread: number; toConfirm: number; pendingShipment: number; refunds: number; afterSales: number };
+}
+
+/** One line of the seller's to-do list: how many, and the nearest deadline among them (ISO), if any. */
+export interface SellerTodayItem {
+  count: number;
+  dueAt: string | null;
+}
+
+/** What needs the seller today (issue 37, finding 2): the seller centre's to-do list, in one call. */
+export interface SellerToday {
+  toConfirm: SellerTodayItem;
+  toShip: SellerTodayItem;
+  refunds: SellerTodayItem;
+  afterSales: SellerTodayItem;
+  unreadChats: SellerTodayItem;
+  /** The shop's performance as buyers see it (issue 37, finding 2): the trust figures of the seller's shop. */
+  performance: ShopTrust | null;
 }
 
 /** getOrderMoneySummary: the seller's money from orders. */

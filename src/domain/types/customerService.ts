@@ -10,6 +10,16 @@ export interface SubjectCard {
   imageUrl: string | null;
   /** An order's number. */
   orderNo: string | null;
+  /** An order's first line (issue 37, finding 5): its variant ("64 GB · Natural", may be empty) and quantity; null otherwise. */
+  line: { variant: string; quantity: number; unitPrice: string } | null;
+  /** An order's other lines, beside the first. */
+  moreLines: number;
+}
+
+/** One of a seller's saved quick replies, in the seller's order. */
+export interface QuickReplyView {
+  id: string;
+  body: string;
 }
 
 export interface MessageView {
@@ -63,6 +73,8 @@ export interface WorkOrderView {
   imageUrls: string[];
   status: WorkOrderState;
   statusCode: number;
+  /** Who filed it (staff open the customer's pane from it). */
+  userId: string;
   userName: string;
   createdAt: string;
   updatedAt: string;
