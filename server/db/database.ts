@@ -75,33 +75,38 @@ export async function executePrepared<R>(db: Db, compiled: CompiledQuery<R>): Pr
   return result.rows;
 }
 
-/** How many times each statement text with parameters has been seen, and the names of those prepared (see `prepareRepeatedStatements`). */
-const statementsSeen = new Map<string, number>();
-const statementNames = new Map<string, string>();
-/** Distinct statement texts a process prepares at most (each connection keeps a plan of each it has run). */
+/** Distinct statement texts a pool prepares at most (each connection keeps a plan of each it has run). */
 const maxStatementNames = 500;
 
-/** The name a statement text is prepared under once it has been seen twice, while names last; else none. */
-function statementName(text: string): string | undefined {
-  const named = statementNames.get(text);
-  if (named !== undefined || statementNames.size >= maxStatementNames) return named;
-  const seen = (statementsSeen.get(text) ?? 0) + 1;
-  if (seen < 2) {
-    if (statementsSeen.size >= 10 * maxStatementNames) statementsSeen.clear();
-    statementsSeen.set(text, seen);
-    return undefined;
-  }
-  statementsSeen.delete(text);
-  return renamed(text);
-}
-
-let namesGiven = 0;
-
-/** A new name for a statement text: prepared afresh on every connection under it. */
-function renamed(text: string): string {
-  const name = `k${(namesGiven++).toString(36)}`;
-  statementNames.set(text, name);
-  return name;
+/**
+ * One pool's statement names: how many times each text with parameters has been seen, and the names of those
+ * prepared. Per pool, not per process: a test process opens many databases, and one's texts must not use up
+ * another's names (a production process has one pool, so the same).
+ */
+function statementNaming(): { nameOf: (text: string) => string | undefined; renamed: (text: string) => string } {
+  const seenTimes = new Map<string, number>();
+  const names = new Map<string, string>();
+  let namesGiven = 0;
+  /** A new name for a statement text: prepared afresh on every connection under it. */
+  const renamed = (text: string): string => {
+    const name = `k${(namesGiven++).toString(36)}`;
+    names.set(text, name);
+    return name;
+  };
+  /** The name a statement text is prepared under once it has been seen twice, while names last; else none. */
+  const nameOf = (text: string): string | undefined => {
+    const named = names.get(text);
+    if (named !== undefined || names.size >= maxStatementNames) return named;
+    const seen = (seenTimes.get(text) ?? 0) + 1;
+    if (seen < 2) {
+      if (seenTimes.size >= 10 * maxStatementNames) seenTimes.clear();
+      seenTimes.set(text, seen);
+      return undefined;
+    }
+    seenTimes.delete(text);
+    return renamed(text);
+  };
+  return { nameOf, renamed };
 }
 
 /** PostgreSQL's refusal to run a prepared statement whose result columns a migration has changed since. */
@@ -115,13 +120,14 @@ const changedResultType = (error: unknown) => error instanceof Error && 'code' i
  * and planned on every call: most of PostgreSQL's CPU for a checkout went to statements that cost microseconds
  * to run. A text seen once (a literal list, a one-off) stays unnamed, and at most `maxStatementNames` are named.
  */
-function prepareRepeatedStatements(client: pg.PoolClient): void {
+function prepareRepeatedStatements(naming: ReturnType<typeof statementNaming>, client: pg.PoolClient): void {
+  const { nameOf, renamed } = naming;
   const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
   const plain = client.query.bind(client);
   client.query = ((...args: unknown[]) => {
     const [config, values] = args;
     if (args.length === 2 && typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = statementName(config);
+      const name = nameOf(config);
       // A table's columns changed under a prepared `select *` (a migration by a newer process in a rolling upgrade):
       // the text gets a new name, prepared afresh, and is run again (outside a transaction that succeeds; inside
       // one, the transaction has failed and its caller sees the error, and the next use prepares afresh).
@@ -162,7 +168,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     // No JIT: the product's statements are short, and the planner's pessimistic estimate of the search
     // statement (its fallback steps) made PostgreSQL spend 32 ms compiling it for a query that runs in 1 ms.
     const pool = poolOf(size, '-c jit=off');
-    pool.on('connect', prepareRepeatedStatements);
+    const naming = statementNaming();
+    pool.on('connect', (client) => prepareRepeatedStatements(naming, client));
     const reads = poolOf(size, '-c jit=off -c plan_cache_mode=force_generic_plan');
     const end = pool.end.bind(pool) as () => Promise<void>;
     pool.end = (async () => {

@@ -96,9 +96,8 @@ describe('one payout in flight per app wallet', () => {
     const blocks = steps.map((s) => s.withdrawal_id).filter((w, i, all) => i === 0 || all[i - 1] !== w);
     expect(blocks).toHaveLength(20);
     expect(new Set(blocks).size).toBe(20);
-    // The queue went oldest approval first (approvals sent at once may be reviewed in any order; ties by id).
-    const reviewed = await server.deps.db.selectFrom('withdrawals').select(['id', 'reviewed_at']).where('id', 'in', ids).orderBy('reviewed_at').orderBy('id').execute();
-    expect(blocks).toEqual(reviewed.map((r) => r.id));
+    // No order among them is asserted: approvals sent at once commit in any order, and the queue can only take
+    // the oldest of those committed when the slot frees (stop 39's CI: the second approval committed first, and went first).
   });
 });
 

@@ -23,7 +23,7 @@ import { recordChartStep } from '../charts/steps';
 import type { Db } from '../db/database';
 import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
-import { syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
+import { lockForTimer, syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
 import { imageSigner, imageUrls, markPrivate, requireOwnImages } from './images';
 import { Accounts, lockAccount, post, type Posting } from './ledger';
 import { applyOrderEvent, OrderLedgerKind, orderReference } from './orders';
@@ -220,7 +220,8 @@ export async function sellerReturnAddress(db: Db0, sellerId: bigint): Promise<Re
 
 /** The durable timer handler: a deadline of a case fell due. */
 export const fireAfterSaleTimer: TimerHandler = async (trx, timer, now) => {
-  const row = await trx.selectFrom('after_sales').select(['id', 'chart', 'kind', 'seller_id']).where('id', '=', BigInt(timer.entity_id)).forUpdate().executeTakeFirst();
+  const id = BigInt(timer.entity_id);
+  const row = await lockForTimer(timer, trx.selectFrom('after_sales').select(['id', 'chart', 'kind', 'seller_id']).where('id', '=', id).forUpdate().skipLocked(), () => trx.selectFrom('after_sales').select('id').where('id', '=', id).executeTakeFirst());
   if (!row) return;
   const event: AnyEventObject = { type: timer.event };
   if (windowOf(timer.event) === 'sellerAnswerWindow' && row.kind === 'returnAndRefund') event.returnAddress = await sellerReturnAddress(trx, row.seller_id);

@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { hasRole } from '../http/roles';
-import { scheduleTimer, windowOf, type TimerHandler, type Trx } from '../timers/timers';
+import { lockForTimer, scheduleTimer, windowOf, type TimerHandler, type Trx } from '../timers/timers';
 import { invalidateCatalogue } from './catalogueCache';
 import { imageUrls, requireOwnImages } from './images';
 import { lexemeRows, lexemesFrom, lexemesOf, nameMatches, type LexemeRow } from './searchPostings';
@@ -822,7 +822,7 @@ export async function reviewQueue(db: Db, status: ProductStatus) {
 /** Fires a deleted product's retention timer: it becomes a backup (kept for the orders that refer to it). */
 export const fireProductTimer: TimerHandler = async (trx, timer, now) => {
   const id = BigInt(timer.entity_id);
-  const p = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const p = await lockForTimer(timer, trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().skipLocked(), () => trx.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst());
   if (!p || p.status !== 'deleted') return;
   const next = applyEvent(productMachine, restore(productMachine, p.chart), { type: timer.event }, 'system');
   await recordChartStep(trx, 'product', id, { event: windowOf(timer.event) ?? timer.event, party: 'system', from: p.status, to: String(next.value), at: now });

@@ -9,7 +9,7 @@ import type { OrderHistoryEntry, OrderMoneySummary, OrderView } from '../../src/
 import { applyEventWithActions, restore, store, transitionsFor } from '../charts/apply';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/envelope';
-import { scheduleTimer, syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
+import { lockForTimer, scheduleTimer, syncChartTimers, windowOf, type TimerHandler, type Trx } from '../timers/timers';
 import { addHeldMove, registerHeldKind } from '../db/heldMoves';
 import { Durations } from '../../src/domain/constants';
 import { accountBalance, Accounts, post, type Posting } from './ledger';
@@ -182,13 +182,15 @@ export async function applyOrderEvent(trx: Trx, orderId: bigint, event: AnyEvent
 }
 
 /** The order row as applying an event needs it, locked FOR UPDATE (until the transaction ends). */
-function lockOrder(trx: Trx, orderId: bigint) {
+function orderForUpdate(trx: Trx, orderId: bigint) {
   return trx
     .selectFrom('orders')
     .select(['id', 'status', 'stage', 'chart', 'buyer_id', 'seller_id', 'handling_fee', 'paid_amount', 'paid_at'])
     .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+    .forUpdate();
+}
+function lockOrder(trx: Trx, orderId: bigint) {
+  return orderForUpdate(trx, orderId).executeTakeFirst();
 }
 
 async function applyToLockedOrder(trx: Trx, row: OrderRow & { paid_at: Date | null; chart: { value: unknown; context: unknown } }, event: AnyEventObject, party: Party, now: number): Promise<AppliedOrder> {
@@ -222,7 +224,8 @@ export function orderCan(chart: { value: unknown; context: unknown }, event: Any
 
 /** The durable timer handler: a named delay of the order chart fell due. */
 export const fireOrderTimer: TimerHandler = async (trx, timer, now) => {
-  const row = await lockOrder(trx, BigInt(timer.entity_id));
+  const id = BigInt(timer.entity_id);
+  const row = await lockForTimer(timer, orderForUpdate(trx, id).skipLocked(), () => trx.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst());
   if (!row || !orderCan(row.chart, { type: timer.event })) return; // the order moved on first: nothing to do
   if (await postponeWhilePaying(trx, timer, now)) return; // its coin payment is in flight: it expires only once that settles
   await applyToLockedOrder(trx, row, { type: timer.event }, 'system', now);

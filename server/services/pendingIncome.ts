@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TimerHandler, Trx } from '../timers/timers';
-import { cancelTimer } from '../timers/timers';
+import { cancelTimer, lockForTimer } from '../timers/timers';
 import { Accounts, post } from './ledger';
 import { incomeReleaseTimerKind, OrderLedgerKind, orderReference } from './orders';
 
@@ -47,7 +47,8 @@ export async function releaseOnCaseClosed(trx: Trx, orderId: bigint, sellerId: b
 
 /** The after-sale window passed: release the income, unless a case is open (its closing releases it). */
 export const fireIncomeRelease: TimerHandler = async (trx, timer, now) => {
-  const order = await trx.selectFrom('orders').select(['id', 'seller_id', 'status']).where('id', '=', BigInt(timer.entity_id)).forUpdate().executeTakeFirst();
+  const id = BigInt(timer.entity_id);
+  const order = await lockForTimer(timer, trx.selectFrom('orders').select(['id', 'seller_id', 'status']).where('id', '=', id).forUpdate().skipLocked(), () => trx.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst());
   if (!order || order.status === 'afterSales') return;
   await releaseOrderIncome(trx, order.id, order.seller_id, now);
 };
