@@ -4,7 +4,8 @@ import { migrate, openDatabase, type Db } from '../server/db/database';
 import { chartRollupsBackfill } from '../server/db/migrations/0029_chart_rollups';
 import { chartOrderRollupsBackfill } from '../server/db/migrations/0032_chart_order_filters';
 import { seed } from '../server/db/seed';
-import { productionView, stuckRecords } from '../server/services/chartProduction';
+import { keysFirst, productionView, recordsInState, stuckRecords } from '../server/services/chartProduction';
+import { productionPageSize } from '../src/domain/chartProduction';
 import type { ProductionQuery } from '../src/domain/schemas/chartProduction';
 
 /**
@@ -149,6 +150,23 @@ for (const [label, f] of filters) {
   const scanned = await timed(Math.max(3, Math.min(10, Math.floor(calls / 20))), () => scan(f));
   const steps = view.arrows.reduce((n, a) => n + a.count, 0);
   console.log(`(under load) 30-day view, ${label.padEnd(18)} p50 ${rolled.p50} ms  p99 ${rolled.p99} ms  (${steps} steps in period; replaced scan p50 ${scanned.p50} ms, max ${scanned.p99} ms)`);
+}
+// A tap on a state of a filtered view: its first page of records, in the state holding the most orders, for each
+// filter and a rare country + category pair (~0.2 % of orders); which way it was read is printed (keys first or walk).
+const rare = (await sql<{ country_id: number; category: number; n: string }>`select country_id, c as category, count(*)::text as n
+  from chart_order_keys, unnest(category_ids) c group by 1, 2 order by abs(count(*) - (select count(*) / 500 from chart_order_keys)) limit 1`.execute(db)).rows[0];
+const biggest = (await sql<{ state: string; n: string }>`select state, sum(records)::text as n from chart_state_counts where chart = 'order' group by 1 order by sum(records) desc limit 1`.execute(db)).rows[0];
+const listFilters: [string, Omit<ProductionQuery, 'chart' | 'period'>][] = [...filters, ...(rare ? [[`rare pair (${rare.n})`, { country: String(rare.country_id), category: String(rare.category) }] as [string, Omit<ProductionQuery, 'chart' | 'period'>]] : [])];
+for (const [label, f] of listFilters) {
+  const q = { chart: 'order' as const, ...f };
+  const state = biggest?.state ?? 'completed';
+  const way = (await keysFirst(db, q, state, productionPageSize + 1)) ? 'keys first' : 'walk';
+  const list = await timed(Math.max(5, Math.floor(calls / 10)), () => recordsInState(db, q, state, 1, now));
+  // The walk alone (the list before migration 0033), beside it.
+  const walk = await timed(3, () => sql`select record_id from chart_records r where chart = 'order' and state = ${state} and exists (select 1 from chart_order_keys k where k.order_id = r.record_id
+      ${f.seller ? sql`and k.seller_id = ${BigInt(f.seller)}` : sql``} ${f.country ? sql`and k.country_id = ${Number(f.country)}` : sql``}
+      ${f.category ? sql`and ${Number(f.category)} = any(k.category_ids)` : sql``}) order by entered_at, record_id limit ${productionPageSize + 1}`.execute(db));
+  console.log(`(under load) records in '${state}' (${biggest?.n} orders), ${label.padEnd(18)} p50 ${list.p50} ms  p99 ${list.p99} ms  (${way}; the walk alone p50 ${walk.p50} ms)`);
 }
 const plan = await sql<{ 'QUERY PLAN': string }>`explain select record_id from chart_records where chart = 'order' and state = 'paid' and entered_at < now() - interval '1 day' order by entered_at limit 100`.execute(db);
 console.log(`stuck list plan: ${plan.rows.map((r) => r['QUERY PLAN']).join(' | ')}`);

@@ -31,6 +31,7 @@ import { chartRollups } from './migrations/0029_chart_rollups';
 import { quickReplies } from './migrations/0030_quick_replies';
 import { listingDrafts } from './migrations/0031_listing_drafts';
 import { chartOrderFilters } from './migrations/0032_chart_order_filters';
+import { chartOrderKeyIndexes } from './migrations/0033_chart_order_key_indexes';
 
 /**
  * Migrations, in order: one file each in server/db/migrations/, plain SQL run statement by
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0030_quick_replies': quickReplies,
   '0031_listing_drafts': listingDrafts,
   '0032_chart_order_filters': chartOrderFilters,
+  '0033_chart_order_key_indexes': chartOrderKeyIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
