@@ -34,6 +34,8 @@ export interface CheckoutRequest {
   addressId: string | null;
   paymentMethod: PaymentMethod | null;
   comments?: string;
+  /** Ordered from the cart: the server takes the ordered lines out of the account's cart with the orders. */
+  fromCart?: boolean;
 }
 
 export interface PaymentContext {

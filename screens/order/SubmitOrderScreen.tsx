@@ -258,7 +258,7 @@ export default function SubmitOrderScreen() {
     rememberMethod(method);
     // Other goods than the unpaid orders were placed for get a new key (the chart pays those orders for the same goods).
     if (unpaid) keyRef.current = newKey();
-    payment.send({ type: 'SUBMIT', request: { idempotencyKey: keyRef.current, items, addressId: chosenAddress, paymentMethod: method } });
+    payment.send({ type: 'SUBMIT', request: { idempotencyKey: keyRef.current, items, addressId: chosenAddress, paymentMethod: method, ...(fromCart ? { fromCart: true } : {}) } });
   };
 
   return (

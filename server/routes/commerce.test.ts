@@ -79,6 +79,32 @@ describe('cart', () => {
   });
 });
 
+describe('cart', () => {
+  it('an order from the cart takes its lines out of the account cart in the same step; Buy now and a refused order leave it as it was', async () => {
+    const db = server.deps.db;
+    const a = await insertProduct(db, { seller: 'demo_seller', title: 'Ordered from cart' });
+    const b = await insertProduct(db, { seller: 'demo_seller', title: 'Stays in cart' });
+    const addressId = await insertAddress(db, 'demo_buyer');
+    const lineA = { productId: a.productId, skuId: a.skuIds[0] ?? '', quantity: 1 };
+    const lineB = { productId: b.productId, skuId: b.skuIds[0] ?? '', quantity: 1 };
+    await buyer.post('/api/commodity/cart/save', { items: [{ ...lineA, selected: true }, { ...lineB, selected: false }] });
+    await seller.post('/api/commodity/cart/save', { items: [{ ...lineA, selected: true }] });
+    const skus = async (who: ApiCaller) => (await who.get<CartLineView[]>('/api/commodity/cart/list')).object.map((l) => l.skuId);
+
+    // Buy now of a line also in the cart: the cart keeps it.
+    expect((await buyer.post('/api/commodity/orders/submit', { idempotencyKey: key(), items: [lineA], addressId, paymentMethod: 'coin' })).code).toBe('0000');
+    expect(await skus(buyer)).toEqual([lineA.skuId, lineB.skuId]);
+    // A refused order from the cart (more than the stock) changes nothing.
+    expect((await buyer.post('/api/commodity/orders/submit', { idempotencyKey: key(), items: [{ ...lineA, quantity: 99 }], addressId, paymentMethod: 'coin', fromCart: true })).code).not.toBe('0000');
+    expect(await skus(buyer)).toEqual([lineA.skuId, lineB.skuId]);
+    // From the cart: the ordered line leaves it with the order (before the screen's own save); another person's cart is untouched.
+    expect((await buyer.post('/api/commodity/orders/submit', { idempotencyKey: key(), items: [lineA], addressId, paymentMethod: 'coin', fromCart: true })).code).toBe('0000');
+    expect(await skus(buyer)).toEqual([lineB.skuId]);
+    expect(await skus(seller)).toEqual([lineA.skuId]);
+    expect((await buyer.post('/api/commodity/orders/submit', { idempotencyKey: key(), items: [lineA], addressId, paymentMethod: 'coin', fromCart: 'yes' })).code).toBe('4001');
+  });
+});
+
 describe('order submission', () => {
   it('computes totals, shipping and the handling fee on the server, one order per seller, stock reserved', async () => {
     const a = await insertProduct(server.deps.db, { seller: 'demo_seller', price: '10.1234567', shippingFee: '1.5' });

@@ -242,6 +242,14 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
       await syncOrderTimers(trx, order.id, submitted, now, true); // a new order: no timer of it to cancel
     }
 
+    // Ordered from the cart: those lines leave the account's cart with the orders, paid or not (the screen also
+    // takes them out when the payment ends; a reload before its save answered brought them back).
+    if (input.fromCart) {
+      const ordered = lines.map((l) => l.skuId.toString());
+      await sql`update carts set items = coalesce((select jsonb_agg(e) from jsonb_array_elements(items) e where not (e->>'skuId' = any(${ordered}::text[]))), '[]'::jsonb),
+        updated_at = ${new Date(now)} where user_id = ${buyer.id}`.execute(trx);
+    }
+
     // Reserve: one conditional UPDATE per line, in SKU order, last (so the rows stay locked only until the commit).
     // Not enough stock (or no longer for sale) rolls back everything, orders included.
     for (const line of [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {

@@ -54,6 +54,8 @@ export const checkoutInput = z.strictObject({
   addressId: z.optional(z.nullable(idString)),
   paymentMethod: z.optional(z.nullable(z.enum(paymentMethods))),
   comments: optionalText(200),
+  /** Ordered from the cart: the ordered lines leave the account's cart in the orders' transaction. */
+  fromCart: z.optional(z.boolean()),
 });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 
