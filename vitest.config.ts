@@ -19,7 +19,8 @@ export default defineConfig({
     reporters: ['default'],
     // Vitest's default on a 2-core machine is one worker (cores − 1), which left a core idle: the server
     // tests wait on PostgreSQL and the journeys on Chromium. Two workers share every project's files.
-    maxWorkers: 2,
+    // TEST_WORKERS overrides it for a measurement (the CLI's --maxWorkers does not reach the projects, which extend this).
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         extends: true,

@@ -81,9 +81,11 @@ describe('catalogue journey in a real browser', () => {
     await expect.poll(() => seller.getByTestId('upload-thumb').locator('img').count()).toBe(2);
     await expect.poll(() => errorOf(seller, 'images').textContent()).toBe('Upload at least three images');
     await seller.getByTestId('image-input').setInputFiles([files[0] ?? '']);
-    await seller.getByText('Do not upload repeatedly').first().waitFor();
+    // The toast itself (not the words anywhere on the page): the repeated picture's tile has gone by then.
+    await seller.getByTestId('toast').filter({ hasText: 'Do not upload repeatedly' }).first().waitFor();
+    await expect.poll(() => seller.getByTestId('upload-thumb').locator('img').count()).toBe(2);
     await seller.getByTestId('image-input').setInputFiles(files.slice(2, 4));
-    await expect.poll(() => seller.getByTestId('upload-thumb').locator('img').count()).toBe(4);
+    await expect.poll(() => seller.getByTestId('upload-thumb').locator('img').count(), { timeout: 15_000 }).toBe(4);
     await expect.poll(() => errorOf(seller, 'images').count()).toBe(0);
 
     await seller.getByLabel('Title').fill('123456');

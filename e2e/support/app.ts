@@ -25,8 +25,9 @@ export type App = Awaited<ReturnType<typeof startApp>>;
  * `{ embedded: true }` (and outside the test runner) a new embedded database in a temp folder, as `npm start` runs.
  */
 export async function startApp(overrides: Partial<Config> = {}, options: { embedded?: boolean } = {}): Promise<RunningServer & { dataDir: string }> {
-  const dist = path.resolve('dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  // E2E_DIST: the journeys against another client build (e.g. one made before a change, to see a journey fail on the old screens).
+  const dist = path.resolve(process.env.E2E_DIST ?? 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist}/ is missing: run \`npm run build\` first (npm test does)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-e2e-'));
   const onServer = options.embedded || process.env.E2E_DB === 'embedded' ? undefined : seededCopy('seededAppPostgres');
   let database: string | null = null;
