@@ -16,6 +16,7 @@ import { jsonBody, queryOf } from '../http/validate';
 import { Accounts } from '../services/ledger';
 import { sellerToday } from '../services/sellerToday';
 import { applyOrderEvent, markSeen, orderMoneySummary, orderViews, type OrderFilter } from '../services/orders';
+import { retriedOnDeadlock } from '../db/retry';
 import type { Trx } from '../timers/timers';
 
 /**
@@ -46,7 +47,7 @@ function eventOf(action: OrderAction, side: Side) {
 /** A step the chart does not allow now gets a message that says what to do. */
 async function stepping<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    return await retriedOnDeadlock('order step', run);
   } catch (error) {
     if (error instanceof ApiError && error.codeName === 'invalidField' && error.params.field === 'status' && !error.messageKey) {
       throw new ApiError('invalidField', error.params, error.object, 'orders.rules.notPossibleNow');

@@ -8,6 +8,7 @@ import type { CheckoutInput } from '../../src/domain/schemas/commerce';
 import type { CheckoutAnswer, QuoteView } from '../../src/domain/types/commerce';
 import { applyEvent, initial, store } from '../charts/apply';
 import { imageUrls } from './images';
+import { retriedOnDeadlock } from '../db/retry';
 import type { Db } from '../db/database';
 import type { Trx } from '../timers/timers';
 import type { DeliverySnapshot } from '../db/schema';
@@ -195,7 +196,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
   };
   const now = deps.now();
 
-  const checkoutId = await db.transaction().execute(async (trx) => {
+  const checkoutId = await retriedOnDeadlock('checkout', () => db.transaction().execute(async (trx) => {
     // One checkout of a buyer at a time, so two submissions at once cannot each miss the other's unpaid order.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${buyer.id.toString()}`}, 0))`.execute(trx);
     const created = await trx
@@ -266,7 +267,7 @@ export async function submitCheckout(deps: Deps, buyer: UserRow, input: Checkout
     }
 
     return created.id;
-  });
+  }));
 
   if (checkoutId === null) {
     const again = await db.selectFrom('checkouts').select('id').where('buyer_id', '=', buyer.id).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirstOrThrow();
