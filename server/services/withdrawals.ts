@@ -22,7 +22,7 @@ import { ApiError } from '../http/envelope';
 import type { UserRow } from '../http/env';
 import { ChainUnavailable, type SignedPayout } from '../platform/chain';
 import { PlatformError, type PlatformPayment } from '../platform/client';
-import { cancelTimer, scheduleTimer, TimerRecordBusy, type TimerHandler, type Trx } from '../timers/timers';
+import { cancelTimer, lockForTimer, scheduleTimer, type TimerHandler, type Trx } from '../timers/timers';
 import { accountBalance, Accounts, lockAccount, post } from './ledger';
 import { publishLive } from '../live/live';
 import { log } from '../observability/log';
@@ -786,10 +786,8 @@ export function setPayoutDriver(driver: ((id: bigint) => void) | null): () => vo
  */
 export const fireWithdrawalTimer: TimerHandler = async (trx, timer, now) => {
   const id = BigInt(timer.entity_id);
-  const exists = await trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) return;
-  const row = await trx.selectFrom('withdrawals').select('chart').where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
-  if (!row) throw new TimerRecordBusy(timer.kind, timer.entity_id);
+  const row = await lockForTimer(timer, trx.selectFrom('withdrawals').select('chart').where('id', '=', id).forUpdate().skipLocked(), () => trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst());
+  if (!row) return;
   const snapshot = restore(withdrawalMachine, row.chart);
   if ((withdrawalMachine.getTransitionData(snapshot as never, { type: timer.event } as never) ?? []).length === 0) return;
   await applyWithdrawalEvent(trx, id, { type: timer.event }, 'system', now);
