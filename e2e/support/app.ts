@@ -7,7 +7,7 @@ import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { readConfig, type Config } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 import { adminQuery, databaseUrlOf, seededCopy } from '../../server/testing/templateDatabase';
-import { chromiumArgs, chromiumPath } from './chromium';
+import { chromiumLaunchOptions } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,7 +69,7 @@ function browserEndpoint(): string | undefined {
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = browserEndpoint();
   if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return chromium.launch(await chromiumLaunchOptions());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumArgs, chromiumPath } from './chromium';
+import { chromiumLaunchOptions } from './chromium';
 
 /**
  * Global setup of the e2e project: one Chromium for the whole run, which every test file connects to
@@ -9,7 +9,7 @@ import { chromiumArgs, chromiumPath } from './chromium';
  * connecting to the running one and opening a page 0.47 s (idle), once per browser test file.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs });
+  const server = await chromium.launchServer(await chromiumLaunchOptions());
   project.provide('browserEndpoint', server.wsEndpoint());
   return () => server.close();
 }

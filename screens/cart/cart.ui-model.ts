@@ -81,15 +81,30 @@ async function cartShows(w: CartUiWorld, m: AnyMachineSnapshot): Promise<void> {
   await vis(w.page, mode).waitFor({ timeout: 5000 });
 }
 
-/** Holds the next cart save for a while, so that the person acts while it is in flight. */
+/** Per page, the release of a save held by holdNextSave (the person's action done). */
+const heldNextSaves = new WeakMap<Page, () => void>();
+
+/**
+ * Holds the next cart save until the person's action that follows is done (at most 10 s), so that the person acts
+ * while it is in flight; then it goes on (releaseHeldSave). A fixed hold of 2.5 s cost the walk about 30 s of waiting.
+ */
 async function holdNextSave(page: Page): Promise<void> {
   let held = false;
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  heldNextSaves.set(page, release);
   await page.route('**/api/commodity/cart/save', async (route) => {
     if (held) return route.fallback();
     held = true;
-    await new Promise((r) => setTimeout(r, 2500));
+    await Promise.race([released, new Promise((r) => setTimeout(r, 10_000))]);
     return route.fallback();
   });
+}
+
+/** Lets the save held by holdNextSave go on. */
+function releaseHeldSave(page: Page): void {
+  heldNextSaves.get(page)?.();
+  heldNextSaves.delete(page);
 }
 
 /** Per page, the release of a save held by holdSaveUntilReleased: lets it go on and waits until the server answered it. */
@@ -163,7 +178,7 @@ const hasLines = (m: AnyMachineSnapshot) => items(m).length > 0;
 /** The person's steps on the cart, the same in every state (offline, ready, and while saving). */
 function personSteps(product: Product, whileSaving: boolean) {
   const busy = whileSaving ? { arrangeEarly: (w: CartUiWorld) => holdNextSave(w.page) } : {};
-  return {
+  const steps = {
     ADD: { ...busy, event: (): AnyEventObject => ({ type: 'ADD', productId: product.productId, skuId: product.skuId, quantity: 1 }), run: (w: CartUiWorld) => add(w, product)() },
     SET_QUANTITY: {
       ...busy,
@@ -202,6 +217,19 @@ function personSteps(product: Product, whileSaving: boolean) {
       },
     },
   };
+  if (!whileSaving) return steps;
+  // While saving: the held save goes on as soon as the person's action is done.
+  const thenRelease = <S extends { run: (w: CartUiWorld) => Promise<void> }>(step: S): S => ({
+    ...step,
+    run: async (w: CartUiWorld) => {
+      try {
+        await step.run(w);
+      } finally {
+        releaseHeldSave(w.page);
+      }
+    },
+  });
+  return { ADD: thenRelease(steps.ADD), SET_QUANTITY: thenRelease(steps.SET_QUANTITY), TOGGLE: thenRelease(steps.TOGGLE), TOGGLE_ALL: thenRelease(steps.TOGGLE_ALL), REMOVE_SELECTED: thenRelease(steps.REMOVE_SELECTED) };
 }
 
 /** The cart's UI model for one product that every path puts in the cart (the model's lines name it). */
@@ -285,6 +313,7 @@ export function cartUiModel(product: Product): Omit<UiModel<CartUiWorld>, 'begin
           await vis(w.page, 'logout').click();
           await confirmInDialog(w.page, english('account.logout'));
           await vis(w.page, 'login-with-pi').waitFor();
+          releaseHeldSave(w.page);
         },
       },
     },
