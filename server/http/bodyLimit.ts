@@ -21,7 +21,7 @@ class BodyTooLarge extends ApiError {
 /**
  * Body limits before any parsing work (issue 25): a declared length over the limit is refused at once,
  * and a body without one is counted while it streams and cut at the limit, so no more than the limit is
- * ever held in memory (4001, and the connection closed so the rest is not sent for nothing). A body of
+ * ever held in memory (4001; the rest is read and dropped for a bounded while, see `refuse`). A body of
  * any other content type than JSON, a form or multipart is 4000. What passes is handed on in memory.
  */
 export function limitBodies(deps: Deps): MiddlewareHandler<AppEnv> {
