@@ -36,6 +36,11 @@ export interface PayoutThroughput {
  * server/payoutThroughput.test.ts (which asserts) and bench/payoutThroughput.ts (which prints).
  */
 export async function measurePayoutThroughput(server: TestServer, count: number, confirmMs: number): Promise<PayoutThroughput> {
+  return drivePayoutsOnTheClock(server, await approvedPayouts(server, count), confirmMs);
+}
+
+/** `count` new people (sandbox wallets, logged in, topped up) each withdraw 2 and staff approves each: their ids. */
+export async function approvedPayouts(server: TestServer, count: number): Promise<bigint[]> {
   const { deps } = server;
   const staff = await deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_arbiter').executeTakeFirstOrThrow();
   const ids: bigint[] = [];
@@ -49,6 +54,16 @@ export async function measurePayoutThroughput(server: TestServer, count: number,
     await reviewWithdrawal(deps, staff, id, { decision: 'approve' });
     ids.push(id);
   }
+  return ids;
+}
+
+/**
+ * The approved payouts `ids` driven to the end by the server's own loop on the test clock (see
+ * {@link measurePayoutThroughput}); the figures of the run.
+ */
+export async function drivePayoutsOnTheClock(server: TestServer, ids: bigint[], confirmMs: number): Promise<PayoutThroughput> {
+  const { deps } = server;
+  const count = ids.length;
   const wall = performance.now();
   const from = server.clock.now();
   const done = async () => (await deps.db.selectFrom('withdrawals').select('id').where('id', 'in', ids).where('stage', '=', 'success').execute()).length;
