@@ -64,8 +64,8 @@ async function looks(element: Locator): Promise<{ color: string; weight: number 
     return { color: style.color, weight: Number(style.fontWeight) };
   });
 }
-/** The danger colours of the theme: #d92d20 and its darker text shade #b42318. */
-const red = ['rgb(217, 45, 32)', 'rgb(180, 35, 24)'];
+/** The danger colour of the theme, #b42318, and #d92d20 (the theme's danger before 2026-11-29). */
+const red = ['rgb(180, 35, 24)', 'rgb(217, 45, 32)'];
 
 describe('issue 37, finding 3: amounts whole, deadlines calm until close', () => {
   it('an amount with 7 decimals is shown in full on one line at 320 and 390 px, English and Arabic; π before the number in both', async () => {

@@ -331,6 +331,8 @@ describe('listing in a minute (issue 37, finding 1)', () => {
       await page.getByTestId('image-input').setInputFiles(photos);
       await expect.poll(() => vis(page, 'upload-thumb').and(page.locator('[data-state="done"]')).count(), { timeout: 30_000 }).toBe(3);
       await page.locator('#title').fill('Blue ceramic teapot');
+      // English typed into the Arabic form reads from the left, as typed; Arabic from the right.
+      expect(await page.locator('#title').evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
       await vis(page, 'category-suggestion').first().waitFor({ timeout: 10_000 });
       await publishInView(page);
       expect(await vis(page, 'upload-thumb').first().getByTestId('cover-badge').textContent()).toBe('الغلاف');

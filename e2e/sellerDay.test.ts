@@ -86,6 +86,10 @@ describe('issue 37: a seller runs their shop', () => {
       expect(await vis(seller, 'add-to-cart-open').count()).toBe(0);
       if (language === 'en') expect(await vis(seller, 'owner-state').innerText()).toContain('On sale · passed review');
       await vis(seller, 'owner-edit').waitFor();
+      // Nothing a buyer does on someone else's product: no Collect, no Report, no Chat with the seller.
+      for (const testId of ['collect', 'chat-seller', 'report']) expect(await vis(seller, testId).count(), testId).toBe(0);
+      // The shop's @handle reads left to right inside an Arabic line (an isolate), not as "seller_demo@".
+      expect(await vis(seller, 'detail-shop').locator('bdi[dir="ltr"]', { hasText: '@demo_seller' }).count()).toBe(1);
       await expectAccessible(seller, 'own product');
       await expectNoRawWords(seller, 'own product');
       await shot(seller, `p37-own-product-390-${language}`);
@@ -173,9 +177,27 @@ describe('issue 37: a seller runs their shop', () => {
     await vis(staff, 'workorder').first().click();
     await vis(staff, 'desk-workorder-customer').waitFor();
     await expect.poll(() => vis(staff, 'desk-workorder-customer').innerText()).toMatch(/demo_buyer|Demo Buyer/);
+    // At a desk: the queue, the work order and its customer side by side, left to right, as for conversations.
+    const panes = await Promise.all(['desk-workorder-panes', 'desk-workorder-pane', 'desk-workorder-customer'].map(async (id) => (await vis(staff, id).boundingBox()) ?? { x: 0, y: 0, width: 0 }));
+    const queueBox = (await staff.getByRole('heading', { name: 'Work orders by age' }).boundingBox()) ?? { x: 0, y: 0, width: 0 };
+    expect(queueBox.x).toBeLessThan(panes[1]!.x);
+    expect(panes[1]!.x).toBeLessThan(panes[2]!.x);
+    expect(Math.abs(panes[1]!.y - panes[2]!.y)).toBeLessThan(80);
+    expect(await vis(staff, 'workorder').first().isVisible()).toBe(true);
     await expectAccessible(staff, 'work order at the desk');
     await shot(staff, 'p37-workorder-desk-1280-en');
     await staff.context().close();
+    // On a phone the queue gives way to the work order, with a way back to it.
+    const phoneStaff = await as('demo_arbiter');
+    await phoneStaff.goto(`${app.url}/#/platform/console/service`);
+    await vis(phoneStaff, 'desk-tab-workorders').click();
+    await vis(phoneStaff, 'workorder').first().click();
+    await vis(phoneStaff, 'desk-workorder-customer').waitFor();
+    expect(await vis(phoneStaff, 'workorder').count()).toBe(0);
+    await vis(phoneStaff, 'desk-workorder-back').click();
+    await vis(phoneStaff, 'workorder').first().waitFor();
+    await expectAccessible(phoneStaff, 'work-order queue on a phone');
+    await phoneStaff.context().close();
   });
   it('finding 7: a wrong wallet-app password is said once and cleared from the field, a way to a forgotten one is offered; staff read "the user\'s wallet"', async () => {
     const p = await insertProduct(app.deps.db, { seller: 'demo_seller', title: 'Linen napkins', price: '2', shippingFee: '1' });
@@ -232,6 +254,8 @@ describe('issue 37: a seller runs their shop', () => {
     await vis(buyer, 'aftersale-evidence-too-many').waitFor();
     expect(await vis(buyer, 'aftersale-evidence-too-many').innerText()).toBe('At most 4 evidence photos');
     await expect.poll(() => vis(buyer, 'aftersale-evidence-thumb').count()).toBe(4);
+    // The refusal is readable: 4.5:1 on the page's background (the old danger colour #d92d20 was 4.4:1 there).
+    await expectAccessible(buyer, 'after-sale form, a 5th photo refused');
     await expect.poll(() => buyer.locator('[data-testid="aftersale-evidence-thumb"][data-state="done"]').count()).toBe(4);
     await vis(buyer, 'aftersale-submit').click();
     await buyer.waitForURL(/[?&]case=\d+/);
@@ -260,6 +284,13 @@ describe('issue 37: a seller runs their shop', () => {
     await vis(arabic, 'order-banner-case').waitFor();
     await expectNoRawWords(arabic, 'order with a case, Arabic');
     await shot(arabic, 'p37-order-case-banner-390-ar');
+    // In Arabic, the buyer's English words keep their own direction (the full stop stays at their end).
+    await arabic.goto(`${app.url}/#/mine/order/aftersale?case=${caseId}`);
+    await vis(arabic, 'aftersale-case').waitFor();
+    const quotes = await arabic.evaluate(() => [...document.querySelectorAll('[data-testid="aftersale-case"] p')].filter((p) => /chipped lip|whole when packed/.test(p.textContent ?? '')).map((p) => p.matches(':dir(ltr)')));
+    expect(quotes).toEqual([true, true]);
+    await expectAccessible(arabic, 'after-sale case, Arabic');
+    await shot(arabic, 'p37-aftersale-case-390-ar');
     await arabic.context().close();
   });
   it('finding 2: the seller centre leads with what needs the seller today, each with its count and time left, then the money (Pending · Available · Withdrawn)', async () => {
@@ -288,6 +319,22 @@ describe('issue 37: a seller runs their shop', () => {
       await vis(seller, 'seller-performance').waitFor();
       expect(await vis(seller, 'seller-performance').getByTestId('shop-on-time').innerText()).toMatch(/100/);
       await vis(seller, 'seller-performance').getByTestId('shop-since').waitFor();
+      // All three figures of performance, each a number or words saying there is nothing behind it yet.
+      for (const figure of ['shop-rating', 'shop-reply-time']) {
+        const text = await vis(seller, 'seller-performance').getByTestId(figure).innerText();
+        if (language === 'en') expect(text, figure).toMatch(/\d|No ratings yet|No chats answered yet/);
+      }
+      if (width > 1000) {
+        // At a desk the centre uses the width: the to-do tiles side by side across the top, the orders to
+        // confirm beside the performance and the money (Shopee's seller centre), not a 375 px phone column.
+        const box = async (testId: string) => (await vis(seller, testId).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+        const [today, confirmTile, shipTile, money] = [await box('seller-today'), await box('seller-today-toConfirm'), await box('seller-today-toShip'), await box('seller-money')];
+        expect(today.width).toBeGreaterThan(900);
+        expect(Math.abs(confirmTile.y - shipTile.y)).toBeLessThan(2);
+        const confirmList = (await seller.getByRole('heading', { name: 'Orders to confirm', exact: true }).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+        expect(money.x).toBeGreaterThan(confirmList.x + 300);
+        expect(money.y).toBeLessThan(today.y + today.height + 300);
+      }
       const order = await seller.evaluate(() => [...document.querySelectorAll('[data-testid="seller-today"], [data-testid="seller-performance"], [data-testid="seller-money"]')].filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid')));
       expect(order).toEqual(['seller-today', 'seller-performance', 'seller-money']);
       await expectAccessible(seller, `seller centre ${language} ${width}`);

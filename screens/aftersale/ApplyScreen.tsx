@@ -101,7 +101,7 @@ function ApplyForm({ order }: { order: OrderView }) {
       </label>
       <label className={css.field}>
         <span className={css.label}>{t('afterSale.apply.description')}</span>
-        <textarea className={css.textarea} required aria-required="true" maxLength={AfterSaleLimits.description} value={draft.description} onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))} data-testid="aftersale-description" />
+        <textarea className={css.textarea} required aria-required="true" maxLength={AfterSaleLimits.description} value={draft.description} onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))} data-testid="aftersale-description" dir="auto" />
       </label>
       <EvidencePicker queue={uploads} testId="aftersale-evidence" />
       {shown ? (

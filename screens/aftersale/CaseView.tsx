@@ -1,4 +1,4 @@
-import { Time } from '../../src/app/Isolate';
+import { Bdi, Ltr, Time } from '../../src/app/Isolate';
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ReturnAddress } from '../../machines/afterSale.machine';
 import { afterSaleAct, sellerReturnAddress } from '../../src/api/afterSale';
@@ -310,7 +310,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
           {t(afterSaleStatusLabelKey(view.status))}
         </h2>
         <p className={muted}>
-          {view.orderNo} · {view.title}
+          <Ltr>{view.orderNo}</Ltr> · <Bdi>{view.title}</Bdi>
         </p>
         {view.deadline ? (
           <Deadline at={view.deadline.at} sentence={(at) => t(caseDeadlineKey(view.viewer, view.deadline?.name ?? ''), { at })} className={css.deadline} testId="aftersale-deadline" />
@@ -325,7 +325,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
             <Money amount={view.refunded} />
           </Line>
         ) : null}
-        <p className={css.quote}>{view.description}</p>
+        <p className={css.quote} dir="auto">{view.description}</p>
         <Evidence images={view.evidence} label={t('afterSale.detail.evidence')} testId="aftersale-evidence" />
         {view.returnAddress ? (
           <Line label={t('afterSale.detail.returnAddress')} testId="aftersale-return-address">
@@ -342,13 +342,13 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
         {view.rejection ? (
           <div className={css.field} data-testid="aftersale-rejection">
             <span className={css.label}>{t('afterSale.detail.rejection')}</span>
-            <p className={css.quote}>{view.rejection}</p>
+            <p className={css.quote} dir="auto">{view.rejection}</p>
           </div>
         ) : null}
         {view.appeal ? (
           <div className={css.field} data-testid="aftersale-appeal-statement-shown">
             <span className={css.label}>{t('afterSale.detail.appeal')}</span>
-            <p className={css.quote}>{view.appeal.statement}</p>
+            <p className={css.quote} dir="auto">{view.appeal.statement}</p>
           </div>
         ) : null}
         <Evidence images={view.appealEvidence} label={t('afterSale.detail.appealEvidence')} testId="aftersale-appeal-evidence-shown" />
@@ -356,7 +356,7 @@ export function CaseView({ view, onChanged }: { view: AfterSaleView; onChanged: 
           <div className={css.field} data-testid="aftersale-decision">
             <span className={css.label}>{t('afterSale.detail.decision')}</span>
             <strong>{t(`afterSale.detail.outcomes.${view.decision.outcome}`, { amount: view.decision.amount ? moneyText(view.decision.amount) : '' })}</strong>
-            <p className={css.quote}>{view.decision.reason}</p>
+            <p className={css.quote} dir="auto">{view.decision.reason}</p>
           </div>
         ) : null}
         {view.closedBy ? <p className={muted}>{t(view.closedBy === 'buyer' ? 'afterSale.detail.closedByBuyer' : 'afterSale.detail.closedBySystem')}</p> : null}

@@ -266,7 +266,7 @@ export function ChatPanel({ conversation, className }: { conversation: Conversat
         </button>
         <ImageFileInput inputRef={picker} testId="chat-image" onFiles={([file]) => file && uploads.add([file])} />
         {sellerSide ? <QuickReplies draft={draft} onPick={pickQuickReply} focusDraft={() => input.current?.focus()} /> : null}
-        <input ref={input} className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" />
+        <input ref={input} className={css.input} value={draft} maxLength={ChatLimits.textMax} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} data-testid="chat-input" dir="auto" />
         <button type="submit" className={button()} disabled={!draft.trim()} data-testid="chat-send">
           {t('chat.send')}
         </button>

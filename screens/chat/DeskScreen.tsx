@@ -1,11 +1,11 @@
-import { ltrText } from '../../src/app/Isolate';
+import { Bdi, ltrText } from '../../src/app/Isolate';
 import { useState } from 'react';
 import { deskConversations, deskUserContext, deskWorkOrder, staffCloseWorkOrder, staffReplyWorkOrder, workOrderQueue } from '../../src/api/chat';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { useResource } from '../../src/app/useResource';
 import { specDatetime } from '../../src/domain/customerService';
 import { PersonPanel } from '../../src/app/console/PersonPanel';
-import type { ConversationView } from '../../src/domain/types/customerService';
+import type { ConversationView, WorkOrderView } from '../../src/domain/types/customerService';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted } from '../../src/theme/ui.css';
 import * as css from './chat.css';
@@ -119,61 +119,78 @@ function Conversations() {
   );
 }
 
-function WorkOrderDesk({ id, onBack }: { id: string; onBack: () => void }) {
+/** The open work order (its thread, the reply and the close) in the middle pane; the customer in the right one. */
+function WorkOrderPanes({ id, onBack, onChanged }: { id: string; onBack: () => void; onChanged: () => void }) {
   const t = useT();
   const loaded = useResource(() => deskWorkOrder(id));
   const { w, busy, run } = useWorkOrderSteps(loaded.data);
+  const step = (action: () => Promise<WorkOrderView>) => void run(action).then(onChanged);
   return (
-    <section style={{ display: 'grid', gap: 12 }}>
-      <button type="button" className={button({ tone: 'ghost' })} onClick={onBack}>
-        <Icon name="back" size={16} /> {t('chat.desk.queue')}
-      </button>
-      {w ? (
-        // The work order and, beside it, the customer's pane (their account, orders and cases) as at the chat desk (issue 37, finding 8).
-        <div className={css.workOrderDesk}>
-          <div style={{ display: 'grid', gap: 12, alignContent: 'start' }}>
-            <p className={muted}>{w.userName}</p>
-            <WorkOrderThread w={w} busy={busy} onReply={(body) => void run(() => staffReplyWorkOrder(w.id, body))} onClose={() => void run(() => staffCloseWorkOrder(w.id))} />
-          </div>
-          <section aria-label={t('desk.customer')} data-testid="desk-workorder-customer">
-            <PersonPanel key={w.userId} userId={w.userId} view="customer" />
-          </section>
+    <>
+      <section className={css.pane} data-active aria-label={t('workOrder.detailTitle')} data-testid="desk-workorder-pane">
+        <div className={css.paneNav}>
+          <button type="button" className={`${button({ tone: 'ghost' })} ${css.phoneOnly} ${css.paneNavButton}`} onClick={onBack} data-testid="desk-workorder-back">
+            <Icon name="back" size={16} /> {t('chat.desk.queue')}
+          </button>
         </div>
-      ) : (
-        <p className={muted}>{t('app.loading')}</p>
-      )}
-    </section>
+        {w ? (
+          <>
+            <p className={muted}>
+              <Bdi>{w.userName}</Bdi>
+            </p>
+            <WorkOrderThread w={w} busy={busy} onReply={(body) => step(() => staffReplyWorkOrder(w.id, body))} onClose={() => step(() => staffCloseWorkOrder(w.id))} />
+          </>
+        ) : (
+          <p className={muted}>{t('app.loading')}</p>
+        )}
+      </section>
+      <section className={css.pane} data-active aria-label={t('desk.customer')} data-testid="desk-workorder-customer">
+        {w ? <PersonPanel key={w.userId} userId={w.userId} view="customer" /> : null}
+      </section>
+    </>
   );
 }
 
+/**
+ * The work-order queue by age (issue 37, finding 8): at a desk three panes as for conversations, the queue, the open
+ * work order and its customer; on a phone the queue, then the open work order with its customer under it.
+ */
 function Queue() {
   const t = useT();
   const [status, setStatus] = useState<'open' | 'answered' | 'closed'>('open');
   const queue = useResource(() => workOrderQueue(status));
   const [open, setOpen] = useState<string | null>(null);
-  if (open) return <WorkOrderDesk id={open} onBack={() => { setOpen(null); queue.reload(); }} />;
   return (
-    <section className={card} style={{ padding: 0, overflow: 'hidden' }} aria-labelledby="desk-queue">
-      <h2 id="desk-queue" style={{ margin: 0, padding: 16, fontSize: 16 }}>
-        {t('chat.desk.queue')}
-      </h2>
-      <div role="tablist" style={{ display: 'flex', gap: 8, padding: '0 16px 8px' }}>
-        {(['open', 'answered', 'closed'] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={s === status} className={button({ tone: s === status ? 'primary' : 'secondary' })} onClick={() => { setStatus(s); setTimeout(queue.reload); }}>
-            {t(`workOrder.status.${s}`)}
-          </button>
-        ))}
-      </div>
-      {queue.state === 'ready' && (queue.data ?? []).length === 0 ? <p className={muted} style={{ padding: 16 }}>{t('workOrder.none')}</p> : null}
-      {(queue.data ?? []).map((w) => (
-        <div key={w.id}>
-          <WorkOrderRow w={w} onOpen={() => setOpen(w.id)} />
-          <small className={muted} style={{ padding: '0 12px' }}>
-            {t('chat.desk.waitingSince', { at: ltrText(specDatetime(w.createdAt)) })}
-          </small>
+    <div className={css.panes} data-testid="desk-workorder-panes">
+      <section className={`${card} ${css.pane}`} style={{ padding: 0 }} data-active={open === null} aria-labelledby="desk-queue">
+        <h2 id="desk-queue" style={{ margin: 0, padding: 16, fontSize: 16 }}>
+          {t('chat.desk.queue')}
+        </h2>
+        <div role="tablist" style={{ display: 'flex', gap: 8, padding: '0 16px 8px', flexWrap: 'wrap' }}>
+          {(['open', 'answered', 'closed'] as const).map((s) => (
+            <button key={s} type="button" role="tab" aria-selected={s === status} className={button({ tone: s === status ? 'primary' : 'secondary' })} onClick={() => { setStatus(s); setTimeout(queue.reload); }}>
+              {t(`workOrder.status.${s}`)}
+            </button>
+          ))}
         </div>
-      ))}
-    </section>
+        {queue.state === 'ready' && (queue.data ?? []).length === 0 ? <p className={muted} style={{ padding: 16 }}>{t('workOrder.none')}</p> : null}
+        <div role="list">
+          {(queue.data ?? []).map((w) => (
+            <div role="listitem" key={w.id} aria-current={open === w.id ? 'true' : undefined} className={open === w.id ? css.currentRow : undefined}>
+              <WorkOrderRow w={w} onOpen={() => setOpen(w.id)} />
+              <small className={muted} style={{ padding: '0 12px' }}>
+                {t('chat.desk.waitingSince', { at: ltrText(specDatetime(w.createdAt)) })}
+              </small>
+            </div>
+          ))}
+        </div>
+      </section>
+      {open ? (
+        <WorkOrderPanes key={open} id={open} onBack={() => { setOpen(null); queue.reload(); }} onChanged={() => queue.reload()} />
+      ) : (
+        <p className={`${card} ${muted} ${css.placeholder} ${css.deskOnly}`}>{t('desk.pickWorkOrder')}</p>
+      )}
+    </div>
   );
 }
 

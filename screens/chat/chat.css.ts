@@ -63,6 +63,8 @@ export const pane = style({
 });
 /** The buttons that move between panes on a phone: at a desk every pane is in view. */
 export const phoneOnly = style({ '@media': { [deskWidth]: { display: 'none' } } });
+/** What only a desk shows (the empty middle pane's hint): a phone has the queue alone. */
+export const deskOnly = style({ display: 'none', '@media': { [deskWidth]: { display: 'block' } } });
 /** One line on a phone too: the buttons keep their words, the name gives way (ellipsis, whole on hover). */
 export const paneNav = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', minWidth: 0 });
 export const paneNavButton = style({ flexShrink: 0, whiteSpace: 'nowrap' });

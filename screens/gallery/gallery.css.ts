@@ -5,8 +5,7 @@ import { Drawing } from './chartLayout';
 /** The desk: from 1024 px the chart list sits beside the chart, which fills the rest of the screen. */
 const desk = 'screen and (min-width: 1024px)';
 
-/** A red that keeps 4.5:1 on the page's tinted background too (the theme's danger is 4.3:1 there). */
-const missingRed = '#b42318';
+const missingRed = vars.color.danger;
 
 export const desk_ = style({
   display: 'flex',

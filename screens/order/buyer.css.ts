@@ -58,7 +58,7 @@ export const status = style({
   selectors: {
     '&[data-tone="toPay"]': { color: '#b54708' },
     '&[data-tone="active"]': { color: vars.color.brandStrong },
-    '&[data-tone="problem"]': { color: '#b42318' },
+    '&[data-tone="problem"]': { color: vars.color.danger },
     '&[data-tone="done"]': { color: '#067647' },
     '&[data-tone="closed"]': { color: vars.color.textMuted },
   },

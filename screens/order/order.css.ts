@@ -45,7 +45,7 @@ export const lineThumb = style({ flex: 'none', width: '64px', height: '64px', bo
 export const lineInfo = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 export const lineTitle = style({ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' });
 export const methodText = style({ display: 'flex', flexDirection: 'column', gap: '2px' });
-export const short = style({ color: '#b42318', fontSize: vars.font.size.sm });
+export const short = style({ color: vars.color.danger, fontSize: vars.font.size.sm });
 export const footerTotal = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 /** A problem of one field (no address, no method), at that field. */
 export const fieldProblem = style({ color: vars.color.danger, margin: 0, fontSize: vars.font.size.sm });

@@ -27,7 +27,7 @@ function Application({ app, onDone }: { app: SellerApplication; onDone: () => vo
         <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #ccc', font: 'inherit' }} />
       </label>
       {act.problem ? (
-        <p role="alert" style={{ color: '#d92d20', margin: 0 }}>
+        <p role="alert" style={{ color: '#b42318', margin: 0 }}>
           {t(act.problem)}
         </p>
       ) : null}

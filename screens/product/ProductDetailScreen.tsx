@@ -37,6 +37,7 @@ import { PhotoViewer } from '../../src/app/PhotoViewer';
 import { firstChoice, isFreeShipping, ProductBar, SpecSheet, type SheetMode, type SkuChoice } from './ProductBuy';
 import { Money } from '../../src/app/Money';
 import { moneyText } from '../../src/app/moneyText';
+import { Bdi, Ltr } from '../../src/app/Isolate';
 
 /** The product's rating, how many rated and how many sold (issue 33): no stars without ratings, nothing without either. */
 function RatingLine({ product }: { product: ProductDetail }) {
@@ -425,17 +426,19 @@ function Detail({ product, loggedIn, relation }: { product: ProductDetail; logge
           <RatingLine product={product} />
           {product.status !== 'normal' ? <p className={muted}>{t('catalogue.detail.statusNotice', { status: t(`catalogue.status.${product.status}`) })}</p> : null}
           <div className={css.actions} style={{ marginTop: 12 }}>
-            <button
-              type="button"
-              className={button({ tone: rel?.collected ? 'primary' : 'secondary' })}
-              data-testid="collect"
-              aria-pressed={rel?.collected ?? false}
-              disabled={collect.submitting || rel?.owner === true}
-              onClick={() => (loggedIn ? collect.submit(!(rel?.collected ?? false)) : needLogin())}
-            >
-              <Icon name="heart" size={18} filled={rel?.collected ?? false} />
-              {rel?.collected ? t('catalogue.detail.collected') : t('catalogue.detail.collect')}
-            </button>
+            {rel?.owner ? null : (
+              <button
+                type="button"
+                className={button({ tone: rel?.collected ? 'primary' : 'secondary' })}
+                data-testid="collect"
+                aria-pressed={rel?.collected ?? false}
+                disabled={collect.submitting}
+                onClick={() => (loggedIn ? collect.submit(!(rel?.collected ?? false)) : needLogin())}
+              >
+                <Icon name="heart" size={18} filled={rel?.collected ?? false} />
+                {rel?.collected ? t('catalogue.detail.collected') : t('catalogue.detail.collect')}
+              </button>
+            )}
             <button type="button" className={button({ tone: 'ghost' })} onClick={() => void copy()} data-testid="copy-link">
               {t('catalogue.detail.copyLink')}
             </button>
@@ -470,8 +473,12 @@ function Detail({ product, loggedIn, relation }: { product: ProductDetail; logge
               {product.seller.nickname.slice(0, 1).toUpperCase()}
             </span>
             <div className={css.grow}>
-              <strong>{product.seller.nickname}</strong>
-              <p className={muted}>@{product.seller.username} · {product.seller.countryName}</p>
+              <strong>
+                <Bdi>{product.seller.nickname}</Bdi>
+              </strong>
+              <p className={muted}>
+                <Ltr>@{product.seller.username}</Ltr> · {product.seller.countryName}
+              </p>
             </div>
             {loggedIn && !rel?.owner ? (
               <button type="button" className={button({ tone: rel?.following ? 'secondary' : 'primary' })} data-testid="follow" disabled={follow.submitting} onClick={() => follow.submit(!(rel?.following ?? false))}>

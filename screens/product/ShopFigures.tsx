@@ -18,12 +18,19 @@ export function monthYearText(language: string, iso: string): string {
   return format.format(new Date(iso));
 }
 
-/** Memoised: the product page's own changes (its specification sheet opened) leave the shop's figures as they are. */
-export const ShopFigures = memo(function ShopFigures({ trust }: { trust: ShopTrust }) {
+/**
+ * Memoised: the product page's own changes (its specification sheet opened) leave the shop's figures as they are.
+ * `complete`: the seller's own view (the seller centre) shows every figure, one with nothing behind it yet saying so.
+ */
+export const ShopFigures = memo(function ShopFigures({ trust, complete = false }: { trust: ShopTrust; complete?: boolean }) {
   const t = useT();
   const language = useLanguage();
-  const figures: { key: string; label: string; value: string; testId: string }[] = [];
-  if (trust.rating !== null) {
+  const figures: { key: string; label: string; value: string; testId: string; empty?: boolean }[] = [];
+  const nothingYet = (key: string, label: string, value: string, testId: string) => {
+    if (complete) figures.push({ key, label, value, testId, empty: true });
+  };
+  if (trust.rating === null) nothingYet('rating', t('feed.trust.shopRating'), t('sellerDay.performance.noRatings'), 'shop-rating');
+  else {
     figures.push({
       key: 'rating',
       label: `${t('feed.trust.shopRating')} · ${t('feed.trust.ratings', { count: trust.ratings, n: compactCount(language, trust.ratings) })}`,
@@ -32,8 +39,10 @@ export const ShopFigures = memo(function ShopFigures({ trust }: { trust: ShopTru
     });
   }
   if (trust.onTimeShare !== null) figures.push({ key: 'onTime', label: t('feed.trust.onTime'), value: shareText(language, trust.onTimeShare), testId: 'shop-on-time' });
+  else nothingYet('onTime', t('feed.trust.onTime'), t('sellerDay.performance.noShipments'), 'shop-on-time');
   if (trust.responseMs !== null) figures.push({ key: 'replies', label: t('feed.trust.replies'), value: replyTimeText(language, trust.responseMs), testId: 'shop-reply-time' });
-  const isNew = figures.length === 0;
+  else nothingYet('replies', t('feed.trust.replies'), t('sellerDay.performance.noReplies'), 'shop-reply-time');
+  const isNew = figures.every((f) => f.empty);
   figures.push({ key: 'since', label: t('feed.trust.since'), value: monthYearText(language, trust.since), testId: 'shop-since' });
   return (
     <div data-testid="shop-figures">
@@ -46,7 +55,7 @@ export const ShopFigures = memo(function ShopFigures({ trust }: { trust: ShopTru
         {figures.map((f) => (
           <div key={f.key} className={css.storeStat}>
             <dt className={css.storeStatLabel}>{f.label}</dt>
-            <dd className={css.trustFigure} data-testid={f.testId}>
+            <dd className={f.empty ? css.trustNone : css.trustFigure} data-testid={f.testId} data-empty={f.empty ? '' : undefined}>
               <bdi>{f.value}</bdi>
             </dd>
           </div>

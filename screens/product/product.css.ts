@@ -230,6 +230,8 @@ globalStyle(`${ownerActions} > button`, { paddingInline: vars.space.md });
 
 // Trust figures (issue 33, finding 7): a shop's figures in the store header and on the product page, a product's rating line.
 export const trustFigure = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 800, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+/** A figure the seller has nothing behind yet (their own view only): said in words, quieter than a figure. */
+export const trustNone = style({ margin: 0, fontSize: vars.font.size.sm, fontWeight: 600, color: vars.color.textMuted, textAlign: 'center', overflowWrap: 'anywhere' });
 export const newShop = style({ display: 'inline-block', margin: `0 0 ${vars.space.sm}`, padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.brandSoft, color: vars.color.brandStrong, fontSize: vars.font.size.sm, fontWeight: 700 });
 export const ratingLine = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs, margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.font.size.sm });
 export const ratingStar = style({ color: vars.color.accent });

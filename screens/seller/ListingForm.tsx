@@ -345,7 +345,7 @@ export function ListingForm({ initial, productId, sellerCountryId, initialImages
 
       <section className={card} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         <Field id="title" label={t('catalogue.publish.titleLabel')} error={issues.title}>
-          <input id="title" className={`${css.input} ${invalid('title')}`} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} aria-invalid={!!issues.title} autoComplete="off" />
+          <input id="title" className={`${css.input} ${invalid('title')}`} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} aria-invalid={!!issues.title} autoComplete="off" dir="auto" />
         </Field>
         <div className={css.field}>
           {suggested.length > 0 ? (
@@ -407,7 +407,7 @@ export function ListingForm({ initial, productId, sellerCountryId, initialImages
           )}
         </div>
         <Field id="description" label={t('catalogue.publish.descriptionLabel')} error={issues.description} hint={t('catalogue.publish.wordCount', { count: countWords(values.description) })}>
-          <textarea id="description" className={`${css.textarea} ${invalid('description')}`} value={values.description} maxLength={5000} onChange={(e) => set('description', e.target.value)} aria-invalid={!!issues.description} />
+          <textarea id="description" className={`${css.textarea} ${invalid('description')}`} value={values.description} maxLength={5000} onChange={(e) => set('description', e.target.value)} aria-invalid={!!issues.description} dir="auto" />
         </Field>
         <button type="button" className={button({ tone: 'secondary' })} onClick={describe} disabled={!values.title.trim()} data-testid="describe-from-details">
           <Icon name="edit" size={16} /> {t('listing.describe.button')}

@@ -23,10 +23,10 @@ import { deadlineLevel, type DeadlineLevel } from '../../src/domain/deadlines';
 function MoneySummary() {
   const t = useT();
   const summary = useResource(orderMoneySummary);
-  if (summary.state === 'loading' && !summary.data) return <div className={skeleton} style={{ height: 140 }} aria-busy="true" />;
+  if (summary.state === 'loading' && !summary.data) return <div className={`${skeleton} ${css.areaMoney}`} style={{ height: 140 }} aria-busy="true" />;
   if (!summary.data) {
     return (
-      <button type="button" className={button({ tone: 'secondary', block: true })} onClick={summary.retry} data-testid="seller-money-retry">
+      <button type="button" className={`${button({ tone: 'secondary', block: true })} ${css.areaMoney}`} onClick={summary.retry} data-testid="seller-money-retry">
         {t('sellerOrders.retry')}
       </button>
     );
@@ -44,7 +44,7 @@ function MoneySummary() {
     </div>
   );
   return (
-    <section className={css.money} aria-labelledby="seller-money-title" data-testid="seller-money">
+    <section className={`${css.money} ${css.areaMoney}`} aria-labelledby="seller-money-title" data-testid="seller-money">
       <h2 id="seller-money-title" className={css.moneyTitle}>
         {t('sellerMoney.title')}
       </h2>
@@ -80,7 +80,7 @@ function TodayList({ refreshKey }: { refreshKey: number }) {
   const today = useResource(sellerTodayList);
   useEffect(() => today.reload(), [refreshKey]);
   const d = today.data;
-  if (!d) return <div className={skeleton} style={{ height: 220 }} aria-busy={today.state === 'loading'} />;
+  if (!d) return <div className={`${skeleton} ${css.areaToday}`} style={{ height: 220 }} aria-busy={today.state === 'loading'} />;
   const lines: { key: string; icon: 'clock' | 'box' | 'refund' | 'tool' | 'chat'; item: SellerTodayItem; to: string }[] = [
     { key: 'toConfirm', icon: 'clock', item: d.toConfirm, to: '/mine/seller/sellerallOrderList?tab=toConfirm' },
     { key: 'toShip', icon: 'box', item: d.toShip, to: '/mine/seller/shipping-order-list' },
@@ -92,11 +92,11 @@ function TodayList({ refreshKey }: { refreshKey: number }) {
   const quiet = lines.filter((l) => l.item.count === 0);
   return (
     <>
-      <section className={ordersCss.section} aria-labelledby="seller-today-title" data-testid="seller-today">
+      <section className={`${ordersCss.section} ${css.areaToday}`} aria-labelledby="seller-today-title" data-testid="seller-today">
         <h2 id="seller-today-title" className={ordersCss.heading}>
           {waiting.length ? t('sellerDay.today.title') : t('sellerDay.today.allDone')}
         </h2>
-        <ul className={css.todo}>
+        <ul className={`${css.todo} ${css.todoWide}`}>
           {[...waiting, ...quiet].map(({ key, icon, item, to }) => {
             const left = item.dueAt ? timeLeft(item.dueAt, language) : null;
             return (
@@ -120,7 +120,7 @@ function TodayList({ refreshKey }: { refreshKey: number }) {
           })}
         </ul>
       </section>
-      {d.performance ? <ShopPerformance performance={d.performance} /> : null}
+      {d.performance ? <ShopPerformance performance={d.performance} className={css.areaPerformance} /> : null}
     </>
   );
 }
@@ -159,10 +159,10 @@ export default function SellerCentreScreen() {
   return (
     <>
       <ScreenHeader title={t('sellerOrders.centre.title')} backTo="/my" />
-      <div className={screen}>
+      <div className={`${screen} ${css.centre}`}>
         <TodayList refreshKey={refreshKey} />
         <MoneySummary key={`money-${refreshKey}`} />
-        <div className={ordersCss.row}>
+        <div className={`${ordersCss.row} ${css.areaLinks}`}>
           <button type="button" className={button({ tone: 'secondary' })} onClick={() => go('/mine/seller/sellerallOrderList')} data-testid="seller-all-orders">
             {t('sellerOrders.centre.allOrders')}
           </button>
@@ -170,7 +170,7 @@ export default function SellerCentreScreen() {
             {t('sellerOrders.centre.shipping')}
           </button>
         </div>
-        <section className={ordersCss.section} aria-labelledby="seller-to-confirm">
+        <section className={`${ordersCss.section} ${css.areaConfirm}`} aria-labelledby="seller-to-confirm">
           <h2 id="seller-to-confirm" className={ordersCss.heading}>
             {t('sellerOrders.centre.toConfirm')}
           </h2>

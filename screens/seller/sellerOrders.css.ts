@@ -193,3 +193,33 @@ export const todoText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirec
 export const todoLabel = style({ fontWeight: 600 });
 /** The time left: muted while calm; close and urgent take the colour and weight of src/app/amounts.css.ts. */
 export const todoDue = style({ fontSize: vars.font.size.sm, selectors: { '&[data-level="calm"]': { color: vars.color.textMuted } } });
+
+/**
+ * The seller centre at a desk (from 1024 px; the shell gives it the window's width, like the console): the to-do
+ * list across the top, as Shopee's seller centre leads with its to-do tiles; below it the orders to confirm
+ * beside a column of the shop's performance, the money and the shortcuts. On a phone the one column stays.
+ */
+const desk = 'screen and (min-width: 1024px)';
+export const centre = style({
+  '@media': {
+    [desk]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(0, 3fr) minmax(320px, 2fr)',
+      gridTemplateAreas: '"today today" "confirm performance" "confirm money" "confirm links" "confirm rest"',
+      gridTemplateRows: 'auto auto auto auto 1fr',
+      alignItems: 'start',
+      columnGap: vars.space.xl,
+      maxWidth: '1200px',
+      width: '100%',
+      marginInline: 'auto',
+      padding: vars.space.xl,
+    },
+  },
+});
+export const areaToday = style({ '@media': { [desk]: { gridArea: 'today' } } });
+export const areaConfirm = style({ '@media': { [desk]: { gridArea: 'confirm' } } });
+export const areaPerformance = style({ '@media': { [desk]: { gridArea: 'performance' } } });
+export const areaMoney = style({ '@media': { [desk]: { gridArea: 'money' } } });
+export const areaLinks = style({ '@media': { [desk]: { gridArea: 'links' } } });
+/** The to-do tiles side by side at a desk; one under another on a phone. */
+export const todoWide = style({ '@media': { [desk]: { gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: vars.space.sm } } });

@@ -205,8 +205,8 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   return (
     <GateContext.Provider value={gate}>
-      {/* The platform console and the statechart gallery are desks: they use a desktop's width; the buyers' and sellers' screens keep the phone column. */}
-      <div className={css.frame} data-wide={path.startsWith('/platform/console') || path === '/statecharts' ? '' : undefined}>
+      {/* The platform console, the statechart gallery and the seller centre are desks: they use a desktop's width; the other screens keep the phone column. */}
+      <div className={css.frame} data-wide={path.startsWith('/platform/console') || path === '/statecharts' || path === '/seller/order/list' ? '' : undefined}>
         <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (

@@ -59,7 +59,7 @@ export const remove = style({
   cursor: 'pointer',
   zIndex: 1,
 });
-export const reason = style({ margin: 0, fontSize: vars.font.size.sm, lineHeight: 1.3, color: '#b42318', overflowWrap: 'anywhere' }); // 6.1:1 on white and on the page's background
+export const reason = style({ margin: 0, fontSize: vars.font.size.sm, lineHeight: 1.3, color: vars.color.danger, overflowWrap: 'anywhere' });
 export const note = style({ margin: 0, fontSize: vars.font.size.sm, lineHeight: 1.3, color: vars.color.textMuted, overflowWrap: 'anywhere' });
 export const bar = style({ display: 'flex', justifyContent: 'space-between' });
 export const barButton = style({
