@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutAnswer, OrderView } from '../src/domain/types/commerce';
 import { ApiCaller } from '../server/testing/apiClient';
 import { insertAddress, insertProduct } from '../server/testing/commerceFixtures';
+import { createWithdrawal } from '../server/services/withdrawals';
+import { piWalletOfUser } from '../server/testing/piWallet';
+import { parseMoney } from '../src/domain/money';
 import { explainFailures, launchBrowser, loginAs, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
 import { shot } from './support/shots';
@@ -231,12 +234,22 @@ describe('issue 37: a seller runs their shop', () => {
       }
       await buyer.context().close();
     }
-    // The staff approval sheet names whose wallet the coins reach.
-    // (Checked in the source: a pending withdrawal for staff is withdrawal.test.ts's long journey.)
-    const fs = await import('node:fs');
-    expect((JSON.parse(fs.readFileSync('locales/en.json', 'utf8')) as { withdrawReview: { arrivesUser: string } }).withdrawReview.arrivesUser).toBe("Arrives in the user's wallet");
-    const staffSheet = fs.readFileSync('screens/platform/WithdrawalReviewScreen.tsx', 'utf8');
-    expect(staffSheet).toContain("t('withdrawReview.arrivesUser')");
+    // The staff approval sheet names whose wallet the coins reach: a withdrawal of demo_buyer's, read on staff's screen.
+    const payee = await app.deps.db.selectFrom('users').selectAll().where('username', '=', 'demo_buyer').executeTakeFirstOrThrow();
+    const withdrawalId = await createWithdrawal(app.deps, payee, { address: await piWalletOfUser(app.deps.db, 'demo_buyer'), amount: parseMoney('2') });
+    const staff = await as('demo_arbiter', { width: 1280, height: 800 });
+    await staff.goto(`${app.url}/#/platform/console/withdrawals`);
+    const item = staff.locator(`[data-testid="withdrawal-review-item"][data-id="${withdrawalId}"]`);
+    await item.getByTestId('withdrawal-approve').click();
+    const sheet = vis(staff, 'withdrawal-approve-sheet');
+    await sheet.waitFor();
+    const words = await sheet.innerText();
+    expect(words).toContain("Arrives in the user's wallet");
+    expect(words).not.toMatch(/your wallet/i);
+    await expectAccessible(staff, 'staff approval sheet');
+    await shot(staff, 'p37-withdrawal-approve-1280-en');
+    await staff.keyboard.press('Escape');
+    await staff.context().close();
   });
   it('finding 6: the order banner says what the case waits for and until when; each side reads its own case in the second person; no red before a submit; a 5th photo is refused with a message', async () => {
     const orderId = await orderUpTo('Glass carafe', 'received');
