@@ -166,9 +166,9 @@ function Queue() {
         <h2 id="desk-queue" style={{ margin: 0, padding: 16, fontSize: 16 }}>
           {t('chat.desk.queue')}
         </h2>
-        <div role="tablist" style={{ display: 'flex', gap: 8, padding: '0 16px 8px', flexWrap: 'wrap' }}>
+        <div role="tablist" className={css.statusTabs}>
           {(['open', 'answered', 'closed'] as const).map((s) => (
-            <button key={s} type="button" role="tab" aria-selected={s === status} className={button({ tone: s === status ? 'primary' : 'secondary' })} onClick={() => { setStatus(s); setTimeout(queue.reload); }}>
+            <button key={s} type="button" role="tab" aria-selected={s === status} className={`${button({ tone: s === status ? 'primary' : 'secondary' })} ${css.statusTab}`} onClick={() => { setStatus(s); setTimeout(queue.reload); }}>
               {t(`workOrder.status.${s}`)}
             </button>
           ))}

@@ -91,3 +91,6 @@ export const quickPick = style({ flex: 1, minWidth: 0, minHeight: 44, padding: `
 export const quickDelete = style({ flex: 'none', width: 44, minHeight: 44, display: 'grid', placeItems: 'center', border: 'none', borderRadius: vars.radius.md, background: 'transparent', color: vars.color.textMuted, cursor: 'pointer' });
 export const subjectThumb = style({ flex: 'none', width: 64, height: 64, borderRadius: vars.radius.md, objectFit: 'cover', background: vars.color.skeleton });
 export const subjectAmount = style({ flex: 'none', fontWeight: 700, whiteSpace: 'nowrap' });
+/** The work-order queue's status tabs: three on one line in the desk's narrow queue pane. */
+export const statusTabs = style({ display: 'flex', gap: vars.space.xs, padding: `0 ${vars.space.lg} ${vars.space.sm}`, overflowX: 'auto' });
+export const statusTab = style({ paddingInline: vars.space.md, whiteSpace: 'nowrap', flexShrink: 0 });
