@@ -105,8 +105,8 @@ export const routes: readonly RouteDef[] = [
   { path: '/userAgreement', screen: Agreement, login: false },
   { path: '/privacy-policy', screen: Privacy, login: false },
   { path: '/main/systemUpgrade', screen: SystemUpgrade, login: false },
-  { path: '/statecharts', screen: Gallery, login: false },
-  { path: '/platform/console', screen: Console, login: true },
+  { path: '/statecharts', screen: Gallery, login: false, wide: true },
+  { path: '/platform/console', screen: Console, login: true, wide: true },
   { path: '/register', screen: Register, login: false },
   { path: '/login-email', screen: LoginEmail, login: false },
   { path: '/forgot-password', screen: ForgotPassword, login: false },
@@ -121,8 +121,8 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/modify-location', screen: Location, login: true },
   { path: '/mine/securitysetting', screen: SecuritySettings, login: true },
   { path: '/mine/customcolor', screen: CustomColor, login: true },
-  { path: '/platform/console/users', screen: ConsoleUsers, login: true },
-  { path: '/platform/console/notices', screen: ConsoleNotices, login: true },
+  { path: '/platform/console/users', screen: ConsoleUsers, login: true, wide: true },
+  { path: '/platform/console/notices', screen: ConsoleNotices, login: true, wide: true },
   { path: '/product/cart', screen: Cart, login: true, loginSheet: true },
   { path: '/product/submit-order', screen: SubmitOrder, login: true, loginSheet: true },
   { path: '/mine/address/list', screen: AddressList, login: true },
@@ -143,8 +143,8 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/seller/authentication', screen: SellerAuth, login: false },
   { path: '/mine/seller/sellerauthentication', screen: SellerAuth, login: false },
   { path: '/mine/seller/sellerauthenticationstepone', screen: SellerAuthStepOne, login: false },
-  { path: '/platform/console/products', screen: ConsoleProducts, login: true },
-  { path: '/platform/console/sellers', screen: ConsoleSellers, login: true },
+  { path: '/platform/console/products', screen: ConsoleProducts, login: true, wide: true },
+  { path: '/platform/console/sellers', screen: ConsoleSellers, login: true, wide: true },
   // ---- buyer orders (screens/order) ----
   { path: '/mine/order/list', screen: BuyerOrderList, login: true },
   { path: '/mine/order/allOrderList', screen: BuyerOrderList, login: true },
@@ -159,7 +159,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/checkdetail', screen: OrderCheckDetail, login: true },
   // ---- end buyer orders ----
   // ---- seller orders (screens/seller) ----
-  { path: '/seller/order/list', screen: SellerCentre, login: true },
+  { path: '/seller/order/list', screen: SellerCentre, login: true, wide: true },
   { path: '/mine/seller/sellerallOrderList', screen: SellerOrders, login: true },
   { path: '/mine/seller/ordersaleslist', screen: SellerOrders, login: false },
   { path: '/mine/seller/shipping-order-list', screen: SellerShippingList, login: true },
@@ -170,20 +170,20 @@ export const routes: readonly RouteDef[] = [
   { path: '/mine/seller/rate', screen: SellerRateBuyer, login: true },
   { path: '/mine/seller/refundorderlist', screen: SellerRefundList, login: false },
   { path: '/mine/seller/aftersale-list', screen: AfterSale, login: true },
-  { path: '/platform/console/appeals', screen: AfterSale, login: true },
+  { path: '/platform/console/appeals', screen: AfterSale, login: true, wide: true },
   // ---- end seller orders ----
   // ---- balance (screens/wallet) ----
   { path: '/mine/user/balancedetails', screen: BalanceDetails, login: true },
   { path: '/mine/user/balancedetailsorder', screen: BalanceDetailsOrder, login: true },
   // ---- end balance ----
   ...['/mine/user/withdrawal', '/mine/authbeforewithdraw', '/mine/withdrawalconfirm', '/mine/withdrawalproduct', '/mine/authentication', '/mine/repeatauthentication', '/mine/mergewallet'].map((path) => ({ path, screen: Withdrawal, login: true })),
-  { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true },
-  { path: '/platform/console/kyc', screen: ConsoleKyc, login: true },
+  { path: '/platform/console/withdrawals', screen: ConsoleWithdrawals, login: true, wide: true },
+  { path: '/platform/console/kyc', screen: ConsoleKyc, login: true, wide: true },
   { path: '/sign', screen: CheckIn, login: false },
   ...['/mine/signscore', '/mine/adDuration', '/mine/medal/index', '/mine/medal/detail', '/mine/medal/list'].map((path) => ({ path, screen: CheckIn, login: true })),
   // ---- customer service (screens/chat) ----
   ...['/contactorList', '/chatRoom', '/mine/onlinecustomerservice', '/workorder/workorderlist', '/workorder/workorderadd', '/workorder/workorderdetail'].map((path) => ({ path, screen: CustomerService, login: false })),
-  { path: '/platform/console/service', screen: CustomerService, login: true },
+  { path: '/platform/console/service', screen: CustomerService, login: true, wide: true },
   // ---- end customer service ----
 ];
 

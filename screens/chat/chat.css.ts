@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { deskMedia } from '../../src/theme/breakpoints';
 import { vars } from '../../src/theme/theme.css';
 
 /** Customer service screens: the conversation list, the chat room, work orders and the desk. */
@@ -40,7 +41,7 @@ export const tray = style({ padding: `0 ${vars.space.sm}`, background: vars.colo
  * The customer-service desk (issue 24, finding 16): three panes at a desk (the queue of conversations,
  * the conversation, the customer), one pane at a time on a phone, chosen by `data-active`.
  */
-const deskWidth = 'screen and (min-width: 1024px)';
+const deskWidth = deskMedia;
 export const panes = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
@@ -74,9 +75,6 @@ export const paneTitle = style({ margin: 0, fontSize: vars.font.size.lg, minWidt
 export const deskRoom = style({ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${vars.layout.headerHeight} - 180px)`, minHeight: 360 });
 export const placeholder = style({ padding: vars.space.lg, textAlign: 'center' });
 export const currentRow = style({ background: vars.color.brandSoft });
-
-// A work order at the desk with the customer's pane beside it (issue 37, finding 8): side by side on a desk, stacked on a phone.
-export const workOrderDesk = style({ display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' });
 
 // Issue 37, finding 5: the connection is said to screen readers when live, shown only when something is wrong;
 // messages grouped under their day.

@@ -1,9 +1,10 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { deskMedia } from '../../src/theme/breakpoints';
 import { vars } from '../../src/theme/theme.css';
 import { Drawing } from './chartLayout';
 
 /** The desk: from 1024 px the chart list sits beside the chart, which fills the rest of the screen. */
-const desk = 'screen and (min-width: 1024px)';
+const desk = deskMedia;
 
 const missingRed = vars.color.danger;
 

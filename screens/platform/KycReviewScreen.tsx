@@ -9,6 +9,7 @@ import { reviewKycInput, type ReviewKycInput } from '../../src/domain/schemas/ky
 import type { KycQueueItem } from '../../src/domain/types/kyc';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as desk from './desk.css';
 import { exactTime } from '../../src/domain/dates';
 
 function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
@@ -37,7 +38,7 @@ function Item({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
       </label>
       <input id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} data-testid="kyc-review-reason" style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #767676', font: 'inherit' }} />
       {act.problem && (
-        <p role="alert" style={{ color: '#b42318', margin: 0 }}>
+        <p role="alert" className={desk.alertText}>
           {t(act.problem)}
         </p>
       )}

@@ -3,6 +3,7 @@ import { useResource } from '../../src/app/useResource';
 import { payoutWaitLabelKey } from '../../src/domain/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { card, muted } from '../../src/theme/ui.css';
+import * as desk from './desk.css';
 import { moneyText } from '../../src/app/moneyText';
 
 /** The console's alert when approved payouts wait on the app's side (issue 27): the app wallet, its balance, what waits and why. */
@@ -12,7 +13,7 @@ export function PayoutAlert() {
   if (!data || (!data.alert && data.queued === 0)) return null;
   const reasons = [...new Set(data.waiting.map((w) => w.reason))];
   return (
-    <section className={card} role={data.alert ? 'alert' : 'status'} data-testid="payout-alert" style={data.alert ? { borderInlineStart: '4px solid #b42318' } : undefined}>
+    <section className={data.alert ? `${card} ${desk.alertEdge}` : card} role={data.alert ? 'alert' : 'status'} data-testid="payout-alert">
       {data.alert && <strong>{t('payouts.alertTitle')}</strong>}
       {reasons.map((r) => (
         <p key={r} style={{ margin: 0 }}>

@@ -78,7 +78,7 @@ function Item({ item, onDone }: { item: ReviewItem; onDone: () => void }) {
         </label>
       ) : null}
       {problem ? (
-        <p role="alert" style={{ color: '#b42318', margin: 0 }}>
+        <p role="alert" className={desk.alertText}>
           {t(problem)}
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import { useSubmit } from '../../src/app/useSubmit';
 import type { SellerApplication } from '../../src/domain/types/catalogue';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, skeleton } from '../../src/theme/ui.css';
+import * as desk from './desk.css';
 
 function Application({ app, onDone }: { app: SellerApplication; onDone: () => void }) {
   const t = useT();
@@ -27,7 +28,7 @@ function Application({ app, onDone }: { app: SellerApplication; onDone: () => vo
         <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} style={{ minHeight: 40, padding: '0 8px', borderRadius: 8, border: '1px solid #ccc', font: 'inherit' }} />
       </label>
       {act.problem ? (
-        <p role="alert" style={{ color: '#b42318', margin: 0 }}>
+        <p role="alert" className={desk.alertText}>
           {t(act.problem)}
         </p>
       ) : null}

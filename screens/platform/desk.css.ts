@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { deskMedia } from '../../src/theme/breakpoints';
 import { vars } from '../../src/theme/theme.css';
 
 /** The console as a desk (issue 24): rows with an actions menu. */
@@ -45,7 +46,7 @@ export const menuItem = style({
 });
 export const menuDanger = style({ color: vars.color.danger, fontWeight: 600 });
 
-const deskWidth = 'screen and (min-width: 1024px)';
+const deskWidth = deskMedia;
 
 /** The dashboard: one column on a phone, tiles at a desk. */
 export const dashboard = style({
@@ -108,3 +109,7 @@ export const picture = style({
   '@media': { [deskWidth]: { width: '100%' } },
 });
 export const pictureImage = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
+/** A refusal on a review card (the product, seller and KYC queues), in the theme's danger colour. */
+export const alertText = style({ color: vars.color.danger, margin: 0 });
+/** The payout alert's edge while payouts are held. */
+export const alertEdge = style({ borderInlineStart: `4px solid ${vars.color.danger}` });

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { deskMedia } from '../../src/theme/breakpoints';
 import * as shared from '../../src/app/orders/orders.css';
 import { vars } from '../../src/theme/theme.css';
 
@@ -199,7 +200,7 @@ export const todoDue = style({ fontSize: vars.font.size.sm, selectors: { '&[data
  * list across the top, as Shopee's seller centre leads with its to-do tiles; below it the orders to confirm
  * beside a column of the shop's performance, the money and the shortcuts. On a phone the one column stays.
  */
-const desk = 'screen and (min-width: 1024px)';
+const desk = deskMedia;
 export const centre = style({
   '@media': {
     [desk]: {

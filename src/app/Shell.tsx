@@ -205,8 +205,8 @@ export function Shell({ gate, routes, tabs, notFound }: { gate: GateActor; route
 
   return (
     <GateContext.Provider value={gate}>
-      {/* The platform console, the statechart gallery and the seller centre are desks: they use a desktop's width; the other screens keep the phone column. */}
-      <div className={css.frame} data-wide={path.startsWith('/platform/console') || path === '/statecharts' || path === '/seller/order/list' ? '' : undefined}>
+      {/* A desk (the route table's `wide`) uses a desktop's width; the other screens keep the phone column. */}
+      <div className={css.frame} data-wide={route.wide ? '' : undefined}>
         <OfflineBanner />
         <main className={css.viewport}>
           {cache.current.map((entry) => (

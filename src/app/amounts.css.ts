@@ -14,8 +14,8 @@ export const amount = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular
 export const deadlineCalm = style({});
 /** #b54708: 5.0:1 on white, 4.6:1 on the page's background. */
 export const deadlineClose = style({ color: '#b54708', fontWeight: 600 });
-/** #b42318: 6.1:1 on white, 5.4:1 on the brand's soft background (the danger colour is 4.5:1 on white only). */
-export const deadlineUrgent = style({ color: '#b42318', fontWeight: 700 });
+/** The danger colour: 6.6:1 on white, 5.4:1 on the brand's soft background. */
+export const deadlineUrgent = style({ color: vars.color.danger, fontWeight: 700 });
 export const deadlineLine = style({ margin: 0, lineHeight: 1.5 });
 /** On the brand's banner (white on purple) colours would not read: close is heavier, urgent sits on the danger colour. */
 export const onBrandClose = style({ fontWeight: 600 });

@@ -11,6 +11,8 @@ export interface RouteDef {
   tab?: TabKey;
   /** A visitor sees the login sheet over the page they came from, not the route guard's redirect (issue 33: the buying path). */
   loginSheet?: boolean;
+  /** A desk (the console, the statechart gallery, the seller centre): it takes a desktop's width, the other screens the phone column. */
+  wide?: boolean;
 }
 
 export interface TabDef {

@@ -1,7 +1,8 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { deskMedia } from '../theme/breakpoints';
 import { vars } from '../theme/theme.css';
 
-const desk = 'screen and (min-width: 1024px)';
+const desk = deskMedia;
 const rise = keyframes({ from: { transform: 'translate(-50%, 24px)', opacity: 0 }, to: { transform: 'translate(-50%, 0)', opacity: 1 } });
 const slide = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
