@@ -158,7 +158,9 @@ describe('the chat’s order and product cards', () => {
     const aboutOrder = await buyer.post<ConversationView>('/api/chat/conversation/open', { kind: 'seller', sellerId, subject: { kind: 'order', id: orderId } });
     expect(aboutOrder.code, aboutOrder.msg).toBe(ResponseCode.success);
     expect(aboutOrder.object.subject).toMatchObject({ kind: 'order', id: orderId, title: 'Teak salad bowl', imageUrl: `/media/${picture}-card.webp`, line: { variant: '30 cm · Natural', quantity: 2, unitPrice: '6' }, moreLines: 0 });
-    expect((await fetch(`${server.url}${aboutOrder.object.subject?.imageUrl ?? ''}`)).status).toBe(200);
+    const served = await fetch(`${server.url}${aboutOrder.object.subject?.imageUrl ?? ''}`);
+    await served.arrayBuffer(); // read to its end: the connection goes back to the pool
+    expect(served.status).toBe(200);
     // The seller reads the same card on their side.
     const sellerSide = await seller.get<ConversationView>(`/api/chat/conversation/detail?id=${aboutOrder.object.id}`);
     expect(sellerSide.object.subject?.imageUrl).toBe(`/media/${picture}-card.webp`);
