@@ -203,12 +203,38 @@ describe('accounts in a real browser', () => {
 
   it('edits the profile: nickname and picture, wallet address (empty, seed phrase, mismatch), country; then freezes the account', async () => {
     const { context, page } = await phone(suite.browser);
+    let nicknameSaves = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/users/user/changeNickName')) nicknameSaves += 1;
+    });
     await loginAs(page, suite.app.url, 'demo_buyer');
     await visible(page, 'open-profile').click();
     await visible(page, 'field-nickname').fill('Renamed Buyer');
     await visible(page, 'nickname-submit').click();
     await page.waitForURL(/#\/my$/);
     await expect.poll(() => visible(page, 'account-nickname').textContent()).toBe('Renamed Buyer');
+    // A save that answers after the person has left the form: they stay where they went, and the form, shown again,
+    // does not send it again. Before, the kept screen's chart started again from its snapshot when shown and sent
+    // the save a second time, whose answer took the person back from the form (the login gate's UI walk timed out on
+    // it on a slow machine; a checkout left while submitting would have sent a second order).
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/users/user/changeNickName', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visible(page, 'open-profile').click();
+    await visible(page, 'field-nickname').fill('Away Buyer');
+    await visible(page, 'nickname-submit').click();
+    await page.getByRole('button', { name: 'Back' }).filter({ visible: true }).click();
+    await page.waitForURL(/#\/my$/);
+    answer();
+    await visible(page, 'toast').filter({ hasText: 'Saved' }).waitFor();
+    await expect.poll(() => visible(page, 'account-nickname').textContent()).toBe('Away Buyer');
+    expect(new URL(page.url()).hash).toBe('#/my');
+    await page.unroute('**/api/users/user/changeNickName');
 
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#22aa66' } }).png().toBuffer();
@@ -216,6 +242,8 @@ describe('accounts in a real browser', () => {
     await page.getByTestId('portrait-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await visible(page, 'portrait').waitFor();
     expect(await visible(page, 'portrait').getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{64}-card\.webp$/);
+    expect(new URL(page.url()).hash).toBe('#/mine/user/nick-name');
+    expect(nicknameSaves).toBe(2);
 
     await page.goto(`${suite.app.url}/#/mine/securitysetting`);
     await visible(page, 'security-wallet').click();

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import { chromium, type LaunchOptions } from 'playwright-core';
 
-/** Which Chromium the browser tests run and how (CHROMIUM_PATH points them at another build; scripts/test-prereqs.sh). */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Which Chromium the browser tests run (CHROMIUM_PATH points them at another build; scripts/test-prereqs.sh).
+ * Debian's `chromium-headless-shell` where it is installed: the same Chromium release as /usr/bin/chromium (Blink,
+ * V8, the network stack), built for headless use only, and the build Playwright itself runs for headless Chromium.
+ * It has no browser window behind each context (no tab strip, omnibox or WebUI pages), and that window was a third
+ * of the journeys' CPU (docs/benchmarks.md, 2026-11-29). Without it, the full browser at /usr/bin/chromium.
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+export const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
 /**

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { changeEmail, sendEmailCode } from '../../src/api/accounts';
 import { useGate } from '../../src/app/gateContext';
-import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { changeEmailInput, sendEmailCodeInput } from '../../src/domain/schemas/accounts';
@@ -10,12 +9,14 @@ import { button, card, muted, screen } from '../../src/theme/ui.css';
 import { EmailCodeFields, Field, Problem } from './Fields';
 import * as css from './forms.css';
 import { useAccountForm, useSendCode } from './useAccountForm';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /**
  * chageEmail (SPEC 7, change and bind). Binding (the one-click binding of a coin-browser account)
  * also sets the password, so the same account can be entered with e-mail and password.
  */
 export function EmailForm({ bind }: { bind: boolean }) {
+  const leave = useBackFromHere('/mine/securitysetting');
   const t = useT();
   const gate = useGate();
   const [values, setValues] = useState({ email: '', code: '', password: '', confirmPassword: '' });
@@ -24,7 +25,7 @@ export function EmailForm({ bind }: { bind: boolean }) {
     const info = await changeEmail(input);
     gate.send({ type: 'USER_UPDATED', userInfo: info });
     showToast(t(bind ? 'accounts.email.bound' : 'accounts.saved'), 'success');
-    back('/mine/securitysetting');
+    leave();
     return info;
   });
   const { codeForm, code, onSend } = useSendCode(sendEmailCodeInput, (email) => ({ email }), (input) => sendEmailCode(input.email));

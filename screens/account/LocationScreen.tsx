@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { changeAddress } from '../../src/api/accounts';
 import { getWordAddress } from '../../src/api/reference';
 import { useGate } from '../../src/app/gateContext';
-import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
@@ -12,9 +11,11 @@ import { useT } from '../../src/i18n/react';
 import { button, card, listRow, screen, skeleton } from '../../src/theme/ui.css';
 import { useAccountForm } from './useAccountForm';
 import { Icon } from '../../src/app/Icon';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /** /mine/modify-location: the selected country (default Global) from the country list (getWordAddress level 1). */
 export default function LocationScreen() {
+  const leave = useBackFromHere('/mine/securitysetting');
   const t = useT();
   const gate = useGate();
   const selected = useSelector(gate, (s) => s.context.userInfo?.countryId ?? Defaults.countryId);
@@ -23,7 +24,7 @@ export default function LocationScreen() {
     const info = await changeAddress(values.countryId);
     gate.send({ type: 'USER_UPDATED', userInfo: info });
     showToast(t('accounts.saved'), 'success');
-    back('/mine/securitysetting');
+    leave();
     return info;
   });
   const options = [{ id: Defaults.countryId, name: t('accounts.location.global') }, ...(countries.data?.list ?? [])];

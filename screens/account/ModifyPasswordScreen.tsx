@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { changePassword, getSecurity } from '../../src/api/accounts';
 import { useGate } from '../../src/app/gateContext';
-import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { useResource } from '../../src/app/useResource';
@@ -12,9 +11,11 @@ import { button, card, screen, skeleton } from '../../src/theme/ui.css';
 import { Field, Problem } from './Fields';
 import * as css from './forms.css';
 import { useAccountForm } from './useAccountForm';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /** /mine/modify-password: the current password (when there is one), the new one twice (SPEC 5: Password not match). */
 export default function ModifyPasswordScreen() {
+  const leave = useBackFromHere('/mine/securitysetting');
   const t = useT();
   const gate = useGate();
   const loggedIn = useSelector(gate, (s) => s.context.userInfo !== null);
@@ -26,7 +27,7 @@ export default function ModifyPasswordScreen() {
     gate.send({ type: 'USER_UPDATED', userInfo: info });
     showToast(t('accounts.saved'), 'success');
     setValues({ oldPassword: '', password: '', confirmPassword: '' });
-    back('/mine/securitysetting');
+    leave();
     return info;
   });
   const hasPassword = security.data?.hasPassword ?? false;

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { changeHeadPortrait, changeNickName } from '../../src/api/accounts';
 import { useGate } from '../../src/app/gateContext';
-import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { ImageFileInput, UploadTileList } from '../../src/app/UploadTiles';
@@ -14,9 +13,11 @@ import * as account from './account.css';
 import { Field, Problem } from './Fields';
 import * as css from './forms.css';
 import { useAccountForm } from './useAccountForm';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /** /mine/user/nick-name: the nickname and the head portrait (uploaded, then set by its image id). */
 export default function NickNameScreen() {
+  const leave = useBackFromHere('/my');
   const t = useT();
   const gate = useGate();
   const user = useSelector(gate, (s) => s.context.userInfo);
@@ -25,7 +26,7 @@ export default function NickNameScreen() {
     const info = await changeNickName(input.nickname);
     gate.send({ type: 'USER_UPDATED', userInfo: info });
     showToast(t('accounts.saved'), 'success');
-    back('/my');
+    leave();
     return info;
   });
   // The new picture shows at once with its progress ring; once stored it becomes the head portrait and

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { setWalletAddress } from '../../src/api/accounts';
 import { useGate } from '../../src/app/gateContext';
-import { back } from '../../src/app/navigation';
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { showToast } from '../../src/app/toasts';
 import { walletAddressInput } from '../../src/domain/schemas/accounts';
@@ -11,9 +10,11 @@ import { button, card, muted, screen } from '../../src/theme/ui.css';
 import { Field, Problem } from './Fields';
 import * as css from './forms.css';
 import { useAccountForm } from './useAccountForm';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /** /mine/modify-wallet-address: the address entered twice (SPEC 5: must match; never a seed phrase). */
 export default function WalletAddressScreen() {
+  const leave = useBackFromHere('/mine/securitysetting');
   const t = useT();
   const gate = useGate();
   const current = useSelector(gate, (s) => s.context.userInfo?.walletAddress ?? null);
@@ -22,7 +23,7 @@ export default function WalletAddressScreen() {
     const info = await setWalletAddress(input);
     gate.send({ type: 'USER_UPDATED', userInfo: info });
     showToast(t('accounts.saved'), 'success');
-    back('/mine/securitysetting');
+    leave();
     return info;
   });
   return (

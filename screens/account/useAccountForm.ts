@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
 import type * as z from 'zod/mini';
 import { accountFormMachine } from '../../machines/accountForm.machine';
 import { emailCodeMachine } from '../../machines/emailCode.machine';
+import { fromRequest } from '../../src/app/onceActors';
 import { CodeRules, firstProblem } from '../../src/domain/schemas/accounts';
 
 /**
@@ -16,7 +16,7 @@ export function useAccountForm<S extends z.ZodMiniType, R>(schema: S | null, sub
   const [problemField, setProblemField] = useState<string | null>(null);
   const actor = useActorRef(
     accountFormMachine.provide({
-      actors: { submit: fromPromise<unknown, { values: unknown }>(({ input }) => submitRef.current(input.values as z.infer<S>)) },
+      actors: { submit: fromRequest<unknown, { values: unknown }>((input) => submitRef.current(input.values as z.infer<S>)) },
     }),
     {
       input: {
@@ -47,7 +47,7 @@ export function useAccountForm<S extends z.ZodMiniType, R>(schema: S | null, sub
 export function useEmailCode(send: (email: string) => Promise<unknown>) {
   const sendRef = useRef(send);
   sendRef.current = send;
-  const actor = useActorRef(emailCodeMachine.provide({ actors: { sendCode: fromPromise<null, { email: string }>(async ({ input }) => (await sendRef.current(input.email), null)) } }));
+  const actor = useActorRef(emailCodeMachine.provide({ actors: { sendCode: fromRequest<null, { email: string }>(async (input) => (await sendRef.current(input.email), null)) } }));
   const state = useSelector(actor, (s) => s.value as 'idle' | 'sending' | 'codeSent' | 'canResend');
   const sentAt = useSelector(actor, (s) => s.context.sentAt);
   const [now, setNow] = useState(() => Date.now());

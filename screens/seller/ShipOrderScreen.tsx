@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { orderAct, orderDetail, shipOrders } from '../../src/api/orders';
-import { back, useScreenQuery } from '../../src/app/navigation';
+import { useScreenQuery } from '../../src/app/navigation';
 import { orderCan } from '../../src/app/orders/orderCan';
 import { OrderStepForm } from '../../src/app/orders/OrderParts';
 import {
@@ -22,6 +22,7 @@ import { button, card, muted } from '../../src/theme/ui.css';
 import { EmptyOrders, SellerStepFrame, useExpressLabel } from './SellerOrderParts';
 import * as css from './sellerOrders.css';
 import * as ordersCss from '../../src/app/orders/orders.css';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 function CompanySelect({ id, value, onChange, testId, invalid }: { id: string; value: string; onChange: (company: string) => void; testId: string; invalid?: boolean }) {
   const t = useT();
@@ -39,6 +40,7 @@ function CompanySelect({ id, value, onChange, testId, invalid }: { id: string; v
 }
 
 function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
+  const leave = useBackFromHere('/mine/seller/shipping-order-list?tab=shipped');
   const t = useT();
   const id = useId();
   const expressLabel = useExpressLabel();
@@ -62,7 +64,7 @@ function ShipForm({ orders, edit }: { orders: OrderView[]; edit: boolean }) {
     (values) => shipIssue(values, current ? { company: current.company, number: current.number } : null),
     (done) => {
       showToast(edit ? t('sellerOrders.ship.edited') : t('sellerOrders.ship.shipped', { count: done.length }), 'success');
-      back('/mine/seller/shipping-order-list?tab=shipped');
+      leave();
     },
   );
   const setLine = (orderId: string, patch: Partial<ShipDraft>) => setDrafts((all) => ({ ...all, [orderId]: { ...(all[orderId] ?? emptyShipDraft), ...patch } }));

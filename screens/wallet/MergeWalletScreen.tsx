@@ -10,9 +10,11 @@ import type { MergeAnswer } from '../../src/domain/types/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen, title } from '../../src/theme/ui.css';
 import * as css from './withdrawal.css';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /** The account-merge prompt: bind the wallet app's account (its user name and payment password), then the e-mail binding prompt where needed. */
 export default function MergeWalletScreen() {
+  const leave = useBackFromHere('/my');
   const t = useT();
   const id = useId();
   const [values, setValues] = useState({ username: '', password: '' });
@@ -23,7 +25,7 @@ export default function MergeWalletScreen() {
     (answer) => {
       showToast(t('merge.done', { username: answer.username }), 'success');
       if (answer.needsEmail) setMerged(answer);
-      else back('/my');
+      else leave();
     },
   );
   return (

@@ -1,21 +1,22 @@
 import { ScreenHeader } from '../../src/app/ScreenHeader';
 import { authenticateAgain } from '../../src/app/gate';
-import { back } from '../../src/app/navigation';
 import { showToast } from '../../src/app/toasts';
 import { useSubmit } from '../../src/app/useSubmit';
 import { reauthenticate } from '../../src/api/withdrawal';
 import { useT } from '../../src/i18n/react';
 import { button, card, muted, screen } from '../../src/theme/ui.css';
+import { useBackFromHere } from '../../src/app/backFromHere';
 
 /** /mine/repeatauthentication: a fresh platform authentication before a sensitive step (a first withdrawal to a new address). */
 export default function RepeatAuthenticationScreen() {
+  const leave = useBackFromHere('/mine/user/withdrawal');
   const t = useT();
   const send = useSubmit(
     async () => reauthenticate(await authenticateAgain()),
     undefined,
     () => {
       showToast(t('withdrawal.repeatDone'), 'success');
-      back('/mine/user/withdrawal');
+      leave();
     },
   );
   return (

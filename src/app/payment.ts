@@ -1,43 +1,37 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { paymentMachine, type CheckoutRequest, type PaymentEvent } from '../../machines/payment.machine';
 import { submitOrder } from '../api/orders';
 import { approveCoinPayment, cancelCoinPayment, completeCoinPayment, createCoinPayment, payFromBalance, payFromWallet, settleIncompletePayment } from '../api/pay';
 import { createHostPayment, incompleteFoundAtPayment } from '../bridge/payments';
 import type { CoinPaymentStart } from '../domain/types/commerce';
 import { incompletePayments } from './gate';
+import { fromOnceCallback, fromRequest } from './onceActors';
 
 /** The payment chart with its real actors: the signed client and the host bridge's createPayment. */
 export const livePayment = paymentMachine.provide({
   actors: {
-    submitOrder: fromPromise(async ({ input }: { input: { request: CheckoutRequest } }) => submitOrder(input.request)),
-    createCoinPayment: fromPromise(async ({ input }: { input: { orderIds: string[] } }) => createCoinPayment(input.orderIds)),
-    approveCoinPayment: fromPromise(async ({ input }: { input: { paymentId: string } }) => approveCoinPayment(input.paymentId)),
-    completeCoinPayment: fromPromise(async ({ input }: { input: { paymentId: string; txid: string } }) => completeCoinPayment(input.paymentId, input.txid)),
-    cancelCoinPayment: fromPromise(async ({ input }: { input: { paymentId: string } }) => cancelCoinPayment(input.paymentId)),
-    payFromBalance: fromPromise(async ({ input }: { input: { orderIds: string[]; amount: string } }) => payFromBalance(input.orderIds, input.amount)),
-    payFromWallet: fromPromise(async ({ input }: { input: { orderIds: string[]; password: string; amount: string } }) => payFromWallet(input.orderIds, input.password, input.amount)),
-    settleIncomplete: fromPromise(async ({ input }: { input: { paymentId: string } }) => settleIncompletePayment(input.paymentId)),
-    hostPayment: fromCallback<EventObject, { coin: CoinPaymentStart | null }>(({ sendBack, input }) => {
+    submitOrder: fromRequest(async (input: { request: CheckoutRequest }) => submitOrder(input.request)),
+    createCoinPayment: fromRequest(async (input: { orderIds: string[] }) => createCoinPayment(input.orderIds)),
+    approveCoinPayment: fromRequest(async (input: { paymentId: string }) => approveCoinPayment(input.paymentId)),
+    completeCoinPayment: fromRequest(async (input: { paymentId: string; txid: string }) => completeCoinPayment(input.paymentId, input.txid)),
+    cancelCoinPayment: fromRequest(async (input: { paymentId: string }) => cancelCoinPayment(input.paymentId)),
+    payFromBalance: fromRequest(async (input: { orderIds: string[]; amount: string }) => payFromBalance(input.orderIds, input.amount)),
+    payFromWallet: fromRequest(async (input: { orderIds: string[]; password: string; amount: string }) => payFromWallet(input.orderIds, input.password, input.amount)),
+    settleIncomplete: fromRequest(async (input: { paymentId: string }) => settleIncompletePayment(input.paymentId)),
+    hostPayment: fromOnceCallback<PaymentEvent, { coin: CoinPaymentStart | null }>((send, input) => {
       const coin = input.coin;
       if (!coin) {
-        sendBack({ type: 'HOST_ERROR', message: 'no payment' } satisfies PaymentEvent);
+        send({ type: 'HOST_ERROR', message: 'no payment' });
         return;
       }
-      let live = true;
-      const send = (event: PaymentEvent) => {
-        if (live) sendBack(event);
-      };
       createHostPayment(coin, {
         onReadyForServerApproval: (paymentId) => send({ type: 'APPROVAL_READY', paymentId }),
         onReadyForServerCompletion: (paymentId, txid) => send({ type: 'COMPLETION_READY', paymentId, txid }),
         onCancel: (paymentId) => send({ type: 'HOST_CANCELLED', paymentId }),
         onError: (error) => send({ type: 'HOST_ERROR', message: error.message }),
       }).catch((error: unknown) => send({ type: 'HOST_ERROR', message: error instanceof Error ? error.message : 'host' }));
-      return () => {
-        live = false;
-      };
     }),
   },
 });

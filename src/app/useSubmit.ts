@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { fromPromise } from 'xstate';
 import { accountFormMachine } from '../../machines/accountForm.machine';
+import { fromRequest } from './onceActors';
 
 /**
  * Runs the form chart (machines/accountForm.machine.ts: checked, then sent; a refusal returns to
@@ -18,7 +18,7 @@ export function useSubmit<V, R>(send: (values: V) => Promise<R>, check?: (values
   const actor = useActorRef(
     accountFormMachine.provide({
       actors: {
-        submit: fromPromise<unknown, { values: unknown }>(async ({ input }) => {
+        submit: fromRequest<unknown, { values: unknown }>(async (input) => {
           const result = await sendRef.current(input.values as V);
           doneRef.current?.(result);
           return result;
