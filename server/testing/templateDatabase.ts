@@ -79,12 +79,20 @@ async function seededPostgresDatabase(prefix: string, dataDir?: string): Promise
 type Shared = { value: Promise<unknown>; users: number; drop: (value: unknown) => Promise<void> };
 const sharedSeeds: Map<string, Shared> = ((globalThis as { __coinMallSeeds?: Map<string, Shared> }).__coinMallSeeds ??= new Map());
 
-async function sharedSeed<T>(key: string, make: () => Promise<T>, drop: (value: T) => Promise<void>): Promise<{ value: T; release: () => Promise<void> }> {
+function seedEntry<T>(key: string, make: () => Promise<T>, drop: (value: T) => Promise<void>): Shared {
   let entry = sharedSeeds.get(key);
   if (!entry) {
     entry = { value: make(), users: 0, drop: (v) => drop(v as T) };
+    // Started ahead of its project's setup (startEverySeed): a failure is that setup's to report.
+    entry.value.catch(() => undefined);
     sharedSeeds.set(key, entry);
   }
+  return entry;
+}
+
+async function sharedSeed<T>(key: string, make: () => Promise<T>, drop: (value: T) => Promise<void>, options: { ahead?: boolean } = {}): Promise<{ value: T; release: () => Promise<void> }> {
+  const entry = seedEntry(key, make, drop);
+  if (options.ahead) return { value: undefined as T, release: async () => undefined };
   entry.users += 1;
   const value = (await entry.value) as T;
   const held = entry;
@@ -92,45 +100,92 @@ async function sharedSeed<T>(key: string, make: () => Promise<T>, drop: (value: 
     value,
     release: async () => {
       held.users -= 1;
-      if (held.users > 0) return;
-      sharedSeeds.delete(key);
-      await held.drop(value);
+      if (held.users === 0) {
+        sharedSeeds.delete(key);
+        await held.drop(value);
+      }
+      // A seed started ahead for a project that ran no file (a run filtered to some files) is dropped with the rest.
+      for (const [other, entry] of sharedSeeds) {
+        if (entry.users > 0) continue;
+        sharedSeeds.delete(other);
+        await entry.value.then(entry.drop, () => undefined);
+      }
     },
   };
 }
 
+/** The seeded PostgreSQL database of the server suites. */
+const postgresSeed = (ahead = false) => sharedSeed('postgres', () => seededPostgresDatabase('cm_seeded'), (n) => adminQuery(`drop database if exists ${n} with (force)`), { ahead });
+
+/** The dump of a seeded in-memory PGlite database, for the server suite on PGlite. */
+const pgliteSeed = (ahead = false) =>
+  sharedSeed(
+    'pglite',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-'));
+      const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+      await migrate(db);
+      await seed(db, { demo: true });
+      const dump = path.join(dir, 'seeded.tar');
+      fs.writeFileSync(dump, Buffer.from(await (await dumpedDataDir(db)).arrayBuffer()));
+      await db.destroy();
+      return dump;
+    },
+    async (dump) => fs.rmSync(path.dirname(dump), { recursive: true, force: true }),
+    { ahead },
+  );
+
+/**
+ * The browser journeys' apps run on the PostgreSQL server (native, not the embedded engine in the test's own
+ * process: the e2e project's largest cost), each on its own copy of this seeded database. The journeys about the
+ * embedded database (e2e/spine.test.ts) start on an empty data directory and seed it, as `npm start` does.
+ */
+const appSeed = (ahead = false) =>
+  sharedSeed(
+    'e2e',
+    async () => {
+      const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-pg-'));
+      return { database: await seededPostgresDatabase('cm_e2e_seeded', mediaDir), mediaDir };
+    },
+    async ({ database, mediaDir }) => {
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+      await adminQuery(`drop database if exists ${database} with (force)`);
+    },
+    { ahead },
+  );
+
+const seedOf = (name: string) => (name.startsWith('server-postgres') ? postgresSeed : name.startsWith('server-pglite') ? pgliteSeed : name === 'e2e' ? appSeed : null);
+
+/**
+ * Vitest runs the projects' global setups one after another before any test; the seeds are independent (the
+ * PGlite one works in this process, the PostgreSQL ones mostly wait on the server), so the first setup starts
+ * every seed the run's projects need and each setup then takes its own, made or being made.
+ */
+function startEverySeed(project: TestProject): void {
+  const g = globalThis as { __coinMallSeedsStarted?: boolean };
+  if (g.__coinMallSeedsStarted) return;
+  g.__coinMallSeedsStarted = true;
+  for (const other of project.vitest.projects) {
+    const start = seedOf(other.name);
+    if (!start || other.name === project.name) continue;
+    void start(true); // made now, counted (and dropped) by that project's own setup
+
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  startEverySeed(project);
   if (project.name.startsWith('server-postgres')) {
-    const { value: name, release } = await sharedSeed('postgres', () => seededPostgresDatabase('cm_seeded'), (n) => adminQuery(`drop database if exists ${n} with (force)`));
+    const { value: name, release } = await postgresSeed();
     project.provide('seededPostgres', name);
     return release;
   }
   if (project.name.startsWith('server-pglite')) {
-    const { value: file, release } = await sharedSeed(
-      'pglite',
-      async () => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-'));
-        const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-        await migrate(db);
-        await seed(db, { demo: true });
-        const dump = path.join(dir, 'seeded.tar');
-        fs.writeFileSync(dump, Buffer.from(await (await dumpedDataDir(db)).arrayBuffer()));
-        await db.destroy();
-        return dump;
-      },
-      async (dump) => fs.rmSync(path.dirname(dump), { recursive: true, force: true }),
-    );
+    const { value: file, release } = await pgliteSeed();
     project.provide('seededPglite', file);
     return release;
   }
-  // The browser journeys' apps run on the PostgreSQL server (native, not the embedded engine in the test's own
-  // process: the e2e project's largest cost), each on its own copy of this seeded database. The journeys about the
-  // embedded database (e2e/spine.test.ts) start on an empty data directory and seed it, as `npm start` does.
-  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-pg-'));
-  const database = await seededPostgresDatabase('cm_e2e_seeded', mediaDir);
-  project.provide('seededAppPostgres', { database, mediaDir });
-  return async () => {
-    fs.rmSync(mediaDir, { recursive: true, force: true });
-    await adminQuery(`drop database if exists ${database} with (force)`);
-  };
+  const { value, release } = await appSeed();
+  project.provide('seededAppPostgres', value);
+  return release;
 }
