@@ -155,4 +155,42 @@ describe('checkout and payment in a real browser', () => {
     expect(page.url()).toMatch(/#\/product\/submit-order/);
     await context.close();
   });
+
+  it('leaves the order form while the order is being submitted and comes back: one order, not two', async () => {
+    const { context, page } = await phone(browser);
+    await loginAs(page, app.url, 'demo_buyer');
+    let submits = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/commodity/orders/submit')) submits += 1;
+    });
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/commodity/orders/submit', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/#/product/detail?id=${first.productId}`);
+    await page.goto(`${app.url}/#/product/submit-order?buy=${first.productId}:${first.skuIds[0]}:1`);
+    await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 13.5');
+    await choose(page, 'balance');
+    const sent = page.waitForRequest('**/api/commodity/orders/submit');
+    await vis(page, 'submit-order').click();
+    await sent;
+    // The buyer taps Back while the order is on its way, then comes forward to the form again.
+    await page.goBack();
+    await page.waitForURL(/#\/product\/detail/);
+    const submitted = page.waitForResponse('**/api/commodity/orders/submit');
+    answer();
+    await submitted;
+    await page.unroute('**/api/commodity/orders/submit');
+    await page.goForward();
+    await page.waitForURL(/#\/product\/submit-order/);
+    // The form goes on from the order it submitted: the review of the balance payment, for that one order.
+    await vis(page, 'pay-review').waitFor();
+    await expect.poll(() => vis(page, 'pay-review-amount').textContent()).toBe('π 13.5');
+    expect(submits).toBe(1);
+    await context.close();
+  });
 });
