@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndBrowser, loginAs, phone } from './support/app';
 import { expectAccessible } from './support/axe';
+import { holdRequests } from './support/holdRequests';
 
 const suite = appAndBrowser();
 
@@ -217,24 +218,17 @@ describe('accounts in a real browser', () => {
     // does not send it again. Before, the kept screen's chart started again from its snapshot when shown and sent
     // the save a second time, whose answer took the person back from the form (the login gate's UI walk timed out on
     // it on a slow machine; a checkout left while submitting would have sent a second order).
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route('**/api/users/user/changeNickName', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const save = await holdRequests(page, '**/api/users/user/changeNickName');
     await visible(page, 'open-profile').click();
     await visible(page, 'field-nickname').fill('Away Buyer');
     await visible(page, 'nickname-submit').click();
     await page.getByRole('button', { name: 'Back' }).filter({ visible: true }).click();
     await page.waitForURL(/#\/my$/);
-    answer();
+    save.release();
     await visible(page, 'toast').filter({ hasText: 'Saved' }).waitFor();
     await expect.poll(() => visible(page, 'account-nickname').textContent()).toBe('Away Buyer');
     expect(new URL(page.url()).hash).toBe('#/my');
-    await page.unroute('**/api/users/user/changeNickName');
+    await save.stop();
 
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#22aa66' } }).png().toBuffer();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../server/testing/commerceFixtures';
 import { launchBrowser, loginAs, phone, startApp } from './support/app';
 import { expectAccessible } from './support/axe';
+import { holdRequests } from './support/holdRequests';
 
 /**
  * Issue 5 journeys in a real browser against the real server in sandbox mode: a cart from two sellers
@@ -163,14 +164,7 @@ describe('checkout and payment in a real browser', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/commodity/orders/submit')) submits += 1;
     });
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await page.route('**/api/commodity/orders/submit', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const order = await holdRequests(page, '**/api/commodity/orders/submit');
     await page.goto(`${app.url}/#/product/detail?id=${first.productId}`);
     await page.goto(`${app.url}/#/product/submit-order?buy=${first.productId}:${first.skuIds[0]}:1`);
     await expect.poll(() => vis(page, 'order-total').textContent()).toBe('π 13.5');
@@ -182,9 +176,9 @@ describe('checkout and payment in a real browser', () => {
     await page.goBack();
     await page.waitForURL(/#\/product\/detail/);
     const submitted = page.waitForResponse('**/api/commodity/orders/submit');
-    answer();
+    order.release();
     await submitted;
-    await page.unroute('**/api/commodity/orders/submit');
+    await order.stop();
     await page.goForward();
     await page.waitForURL(/#\/product\/submit-order/);
     // The form goes on from the order it submitted: the review of the balance payment, for that one order.
