@@ -1,4 +1,5 @@
 import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { checkInMachine, type AdPrepared, type AdShown } from '../../../machines/checkIn.machine';
 import type { AdShowResult } from '../../domain/points';
 import { AdShowResults } from '../../domain/points';
@@ -15,7 +16,8 @@ const adSessions = new Map<string, string>();
 /** The check-in chart with its actors: the API for the server's steps, the host bridge's Pi.Ads for the video. */
 export const providedCheckIn = checkInMachine.provide({
   actors: {
-    loadToday: fromRequest(() => signCheck()),
+    // A read: shown again, the screen reads today's state again (decision 008); the steps below run once (decision 065).
+    loadToday: fromPromise(() => signCheck()),
     sign: fromRequest(() => sign()),
     prepareAd: fromRequest(async (): Promise<AdPrepared> => {
       await ensureHostSession(); // a restored session: the host rewards only whom it authenticated in this page load
