@@ -79,82 +79,78 @@ async function seededPostgresDatabase(prefix: string, dataDir?: string): Promise
 type Shared = { value: Promise<unknown>; users: number; drop: (value: unknown) => Promise<void> };
 const sharedSeeds: Map<string, Shared> = ((globalThis as { __coinMallSeeds?: Map<string, Shared> }).__coinMallSeeds ??= new Map());
 
-function seedEntry<T>(key: string, make: () => Promise<T>, drop: (value: T) => Promise<void>): Shared {
-  let entry = sharedSeeds.get(key);
+/** One seed of the run: made once, shared by the projects that ask for it, dropped after the last of them. */
+type Seed<T> = { key: string; make: () => Promise<T>; drop: (value: T) => Promise<void> };
+
+/** The seed's entry, started now if nothing has started it yet (the value is awaited by whoever takes it). */
+function seedEntry<T>(seed: Seed<T>): Shared {
+  let entry = sharedSeeds.get(seed.key);
   if (!entry) {
-    entry = { value: make(), users: 0, drop: (v) => drop(v as T) };
-    // Started ahead of its project's setup (startEverySeed): a failure is that setup's to report.
+    entry = { value: seed.make(), users: 0, drop: (v) => seed.drop(v as T) };
+    // Possibly started ahead of its project's setup (startEverySeed): a failure is that setup's to report.
     entry.value.catch(() => undefined);
-    sharedSeeds.set(key, entry);
+    sharedSeeds.set(seed.key, entry);
   }
   return entry;
 }
 
-async function sharedSeed<T>(key: string, make: () => Promise<T>, drop: (value: T) => Promise<void>, options: { ahead?: boolean } = {}): Promise<{ value: T; release: () => Promise<void> }> {
-  const entry = seedEntry(key, make, drop);
-  if (options.ahead) return { value: undefined as T, release: async () => undefined };
+async function takeSeed<T>(seed: Seed<T>): Promise<{ value: T; release: () => Promise<void> }> {
+  const entry = seedEntry(seed);
   entry.users += 1;
   const value = (await entry.value) as T;
-  const held = entry;
   return {
     value,
     release: async () => {
-      held.users -= 1;
-      if (held.users === 0) {
-        sharedSeeds.delete(key);
-        await held.drop(value);
+      entry.users -= 1;
+      if (entry.users === 0) {
+        sharedSeeds.delete(seed.key);
+        await entry.drop(value);
       }
       // A seed started ahead for a project that ran no file (a run filtered to some files) is dropped with the rest.
-      for (const [other, entry] of sharedSeeds) {
-        if (entry.users > 0) continue;
+      for (const [other, unused] of sharedSeeds) {
+        if (unused.users > 0) continue;
         sharedSeeds.delete(other);
-        await entry.value.then(entry.drop, () => undefined);
+        await unused.value.then(unused.drop, () => undefined);
       }
     },
   };
 }
 
 /** The seeded PostgreSQL database of the server suites. */
-const postgresSeed = (ahead = false) => sharedSeed('postgres', () => seededPostgresDatabase('cm_seeded'), (n) => adminQuery(`drop database if exists ${n} with (force)`), { ahead });
+const postgresSeed: Seed<string> = { key: 'postgres', make: () => seededPostgresDatabase('cm_seeded'), drop: (n) => adminQuery(`drop database if exists ${n} with (force)`) };
 
 /** The dump of a seeded in-memory PGlite database, for the server suite on PGlite. */
-const pgliteSeed = (ahead = false) =>
-  sharedSeed(
-    'pglite',
-    async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-'));
-      const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-      await migrate(db);
-      await seed(db, { demo: true });
-      const dump = path.join(dir, 'seeded.tar');
-      fs.writeFileSync(dump, Buffer.from(await (await dumpedDataDir(db)).arrayBuffer()));
-      await db.destroy();
-      return dump;
-    },
-    async (dump) => fs.rmSync(path.dirname(dump), { recursive: true, force: true }),
-    { ahead },
-  );
+const pgliteSeed: Seed<string> = {
+  key: 'pglite',
+  make: async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-'));
+    const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await migrate(db);
+    await seed(db, { demo: true });
+    const dump = path.join(dir, 'seeded.tar');
+    fs.writeFileSync(dump, Buffer.from(await (await dumpedDataDir(db)).arrayBuffer()));
+    await db.destroy();
+    return dump;
+  },
+  drop: async (dump) => fs.rmSync(path.dirname(dump), { recursive: true, force: true }),
+};
 
 /**
  * The browser journeys' apps run on the PostgreSQL server (native, not the embedded engine in the test's own
  * process: the e2e project's largest cost), each on its own copy of this seeded database. The journeys about the
  * embedded database (e2e/spine.test.ts) start on an empty data directory and seed it, as `npm start` does.
  */
-const appSeed = (ahead = false) =>
-  sharedSeed(
-    'e2e',
-    async () => {
-      const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-pg-'));
-      return { database: await seededPostgresDatabase('cm_e2e_seeded', mediaDir), mediaDir };
-    },
-    async ({ database, mediaDir }) => {
-      fs.rmSync(mediaDir, { recursive: true, force: true });
-      await adminQuery(`drop database if exists ${database} with (force)`);
-    },
-    { ahead },
-  );
-
-const seedOf = (name: string) => (name.startsWith('server-postgres') ? postgresSeed : name.startsWith('server-pglite') ? pgliteSeed : name === 'e2e' ? appSeed : null);
+const appSeed: Seed<{ database: string; mediaDir: string }> = {
+  key: 'e2e',
+  make: async () => {
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-pg-'));
+    return { database: await seededPostgresDatabase('cm_e2e_seeded', mediaDir), mediaDir };
+  },
+  drop: async ({ database, mediaDir }) => {
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+    await adminQuery(`drop database if exists ${database} with (force)`);
+  },
+};
 
 /**
  * Vitest runs the projects' global setups one after another before any test; the seeds are independent (the
@@ -165,27 +161,26 @@ function startEverySeed(project: TestProject): void {
   const g = globalThis as { __coinMallSeedsStarted?: boolean };
   if (g.__coinMallSeedsStarted) return;
   g.__coinMallSeedsStarted = true;
-  for (const other of project.vitest.projects) {
-    const start = seedOf(other.name);
-    if (!start || other.name === project.name) continue;
-    void start(true); // made now, counted (and dropped) by that project's own setup
-
+  for (const { name } of project.vitest.projects) {
+    if (name.startsWith('server-postgres')) seedEntry(postgresSeed);
+    else if (name.startsWith('server-pglite')) seedEntry(pgliteSeed);
+    else if (name === 'e2e') seedEntry(appSeed);
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   startEverySeed(project);
   if (project.name.startsWith('server-postgres')) {
-    const { value: name, release } = await postgresSeed();
-    project.provide('seededPostgres', name);
+    const { value, release } = await takeSeed(postgresSeed);
+    project.provide('seededPostgres', value);
     return release;
   }
   if (project.name.startsWith('server-pglite')) {
-    const { value: file, release } = await pgliteSeed();
-    project.provide('seededPglite', file);
+    const { value, release } = await takeSeed(pgliteSeed);
+    project.provide('seededPglite', value);
     return release;
   }
-  const { value, release } = await appSeed();
+  const { value, release } = await takeSeed(appSeed);
   project.provide('seededAppPostgres', value);
   return release;
 }
