@@ -1,6 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { allEnglish } from './vite.config';
+import LongestFirst, { DurationsReporter } from './scripts/testOrder';
 
 /**
  * One `vitest run` runs every suite: unit and model tests, the server suite twice (embedded PGlite
@@ -19,7 +20,10 @@ const mockedFiles = ['model-tests/api/chartMutations.api.test.ts', 'model-tests/
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), allEnglish()],
   test: {
-    reporters: ['default'],
+    // TEST_DURATIONS=write keeps this run's file times for the order of the next runs (scripts/testOrder.ts).
+    reporters: process.env.TEST_DURATIONS === 'write' ? ['default', new DurationsReporter()] : ['default'],
+    // Each project's files longest first, the projects of short files last (scripts/testOrder.ts).
+    sequence: { sequencer: LongestFirst },
     // Vitest's default on a 2-core machine is one worker (cores − 1), which left a core idle: the server
     // tests wait on PostgreSQL and the journeys on Chromium. Two workers share every project's files.
     // TEST_WORKERS overrides it for a measurement (the CLI's --maxWorkers does not reach the projects, which extend this).

@@ -6,8 +6,6 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { dumpedDataDir, migrate, openDatabase } from '../db/database';
-import { seed } from '../db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,8 +59,19 @@ export function databaseUrlOf(name: string): string {
   return url.toString();
 }
 
+/**
+ * The server's database and seed modules, imported when a seed is made. Vitest imports a project's global setup
+ * anew for each project (six here), and only the first setup makes seeds: importing the server's database code in
+ * every setup cost 2–3 s each before the first test.
+ */
+async function databaseModules(): Promise<typeof import('../db/database') & typeof import('../db/seed')> {
+  const [database, seeding] = await Promise.all([import('../db/database'), import('../db/seed')]);
+  return { ...database, ...seeding };
+}
+
 /** A new database on the PostgreSQL server, migrated and seeded with the demo data (media into `dataDir` when given). */
 async function seededPostgresDatabase(prefix: string, dataDir?: string): Promise<string> {
+  const { migrate, openDatabase, seed } = await databaseModules();
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   const db = await openDatabase({ databaseUrl: databaseUrlOf(name), dataDir: dataDir ?? 'memory://', poolSize: 2 });
@@ -123,6 +132,7 @@ const postgresSeed: Seed<string> = { key: 'postgres', make: () => seededPostgres
 const pgliteSeed: Seed<string> = {
   key: 'pglite',
   make: async () => {
+    const { dumpedDataDir, migrate, openDatabase, seed } = await databaseModules();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-mall-seeded-'));
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await migrate(db);
