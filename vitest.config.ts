@@ -22,12 +22,14 @@ export default defineConfig({
   test: {
     // TEST_DURATIONS=write keeps this run's file times for the order of the next runs (scripts/testOrder.ts).
     reporters: process.env.TEST_DURATIONS === 'write' ? ['default', new DurationsReporter()] : ['default'],
-    // Vitest's default on a 2-core machine is one worker (cores − 1), which left a core idle: the server
-    // tests wait on PostgreSQL and the journeys on Chromium. Two workers share every project's files.
+    // Three files at a time on the 2-core machine (Vitest's default there is one worker). A file often waits: a
+    // journey on its page (a locator's poll, a request, a paint), a server file on PostgreSQL or a child process.
+    // With two workers the cores were a fifth idle through the browser files and a third idle through the server
+    // files that start processes; with three they are busy 95 % of the run (docs/benchmarks.md, 2026-11-29).
     // TEST_WORKERS overrides it for a measurement (the CLI's --maxWorkers does not reach the projects, which extend this).
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-    // The browser project runs first, as a group of its own (its worker count differs); every other project after it.
-    sequence: { sequencer: LongestFirst, groupOrder: 1 },
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    // Each project's files longest first, the projects of short files last (scripts/testOrder.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -64,11 +66,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Three browser files at a time: a journey waits on its page (a locator's poll, a request, a paint), and with
-          // two the cores were a fifth idle through the browser files. A project with its own worker count runs in a
-          // group of its own (groupOrder), before the others. TEST_E2E_WORKERS overrides it for a measurement.
-          maxWorkers: Number(process.env.TEST_E2E_WORKERS ?? 3),
-          sequence: { groupOrder: 0 },
           include: ['e2e/**/*.test.ts', 'model-tests/ui/**/*.test.ts'],
           globalSetup: ['server/testing/templateDatabase.ts', 'e2e/support/browserServer.ts'],
           environment: 'node',
