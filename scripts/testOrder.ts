@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { Reporter, TestModule, TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 
 /**
- * The order `npm test` hands its files to the two workers (issue 36, the 10-minute budget).
+ * The order `npm test` hands its files to its workers (issue 36, the 10-minute budget).
  *
  * Vitest's own order runs the projects by name and, on a fresh clone (no results cache), a project's files in the
- * order it found them: a 50–80 s file could start last and keep one core busy while the other had nothing left.
+ * order it found them: a 50–80 s file could start last and keep one worker busy while the others had nothing left.
  * Here each project's files go longest first, from the times of a recent run (`scripts/test-durations.json`,
  * written by the reporter below), a file it does not know first of all, as Vitest does. The projects keep their
  * files together, since a worker goes on to the next file without importing again only within its project
- * (`isolate: false`), and the projects of many short files go last so they fill both cores to the end.
+ * (`isolate: false`), and the projects of many short files go last so they fill the cores to the end.
  */
 const durationsFile = path.resolve(import.meta.dirname, 'test-durations.json');
 
