@@ -12,7 +12,7 @@ import { openDatabase } from './db/database';
 import { s3Client } from './media/store';
 import { ApiCaller } from './testing/apiClient';
 import { startTestBucket, type TestBucket } from './testing/s3';
-import { seededCopy, testAdminUrl } from './testing/templateDatabase';
+import { seededPgliteDump, testAdminUrl } from './testing/templateDatabase';
 
 /**
  * Issue 34, findings 4, 6 and 7: the real server process started and stopped the way an operator does it.
@@ -224,8 +224,8 @@ describe.skipIf(onPostgres)('start and stop (issue 34, finding 6)', () => {
     // The drain is the subject here, not a first start: the data directory holds the run's seeded embedded database
     // (server/testing/templateDatabase.ts), and the start finds every part of the demo data there. A first start
     // migrates and seeds (6.6 s idle, 13 s in a full run, against 2.2 s).
-    const seeded = seededCopy('seededPglite');
-    if (seeded) await (await openDatabase({ databaseUrl: null, dataDir: place.dataDir, loadDataDir: new Blob([fs.readFileSync(seeded)]) })).destroy();
+    const seeded = seededPgliteDump();
+    if (seeded) await (await openDatabase({ databaseUrl: null, dataDir: place.dataDir, loadDataDir: seeded })).destroy();
     // docs/deploy.md: `node --import tsx scripts/start.ts` (what `npm start` runs, without npm, which does not pass signals on).
     const proc = run('scripts/start.ts', [], { SANDBOX: '1', DATA_DIR: place.dataDir, SHUTDOWN_GRACE_MS: '20000' });
     const url = String((await proc.waitFor(message(/running at/))).url);

@@ -30,6 +30,12 @@ export function seededCopy<K extends 'seededPglite' | 'seededPostgres' | 'seeded
   }
 }
 
+/** The run's seeded embedded database as a dump to load (`loadDataDir`), or nothing outside the runner. */
+export function seededPgliteDump(): Blob | undefined {
+  const seeded = seededCopy('seededPglite');
+  return seeded && fs.existsSync(seeded) ? new Blob([fs.readFileSync(seeded)]) : undefined;
+}
+
 /**
  * Global setup of the browser and server projects: the database every test file starts from (migrated and
  * seeded with the demo data) is made once per run, and each file starts from a copy of it instead of

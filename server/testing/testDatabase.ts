@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import pg from 'pg';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
 import { balanceMismatches } from '../services/ledger';
-import { adminQuery, databaseUrlOf, seededCopy, testAdminUrl } from './templateDatabase';
+import { adminQuery, databaseUrlOf, seededCopy, seededPgliteDump, testAdminUrl } from './templateDatabase';
 import { closeChatBus } from '../chat/bus';
 import { closeLiveHub } from '../live/live';
 
@@ -29,8 +28,7 @@ async function checkBalances(db: Db): Promise<void> {
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     // The run's seeded database (server/testing/templateDatabase.ts), loaded from its dump: no new cluster.
-    const seeded = seededCopy('seededPglite');
-    const loadDataDir = seeded && fs.existsSync(seeded) ? new Blob([fs.readFileSync(seeded)]) : undefined;
+    const loadDataDir = seededPgliteDump();
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory://', ...(loadDataDir ? { loadDataDir } : {}) });
     await migrate(db);
     await seed(db, { demo: true });
